@@ -1,0 +1,115 @@
+import { z } from 'zod';
+
+/** Subject prefix of every event; the JetStream stream captures `<prefix>.>`. */
+export const EVENT_SUBJECT_PREFIX = 'freemarket';
+
+const userId = z.string().min(1).max(255);
+const uuid = z.uuid();
+const money = z.string().regex(/^\d{1,8}(\.\d{1,2})?$/, 'a decimal with at most two decimals');
+
+/**
+ * Every event the platform publishes, by type, with the schema of its `data`.
+ * Producers and consumers both import this map; nobody writes a subject by hand.
+ */
+export const eventSchemas = {
+  'user.upserted': z.object({
+    id: userId,
+    email: z.string(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    profileImageUrl: z.string().nullable(),
+  }),
+  'profile.created': z.object({
+    profileId: uuid,
+    userId,
+    isServiceProvider: z.boolean(),
+    isNonProfit: z.boolean(),
+    isPoliticalCandidate: z.boolean(),
+    isCommunityMember: z.boolean(),
+  }),
+  'profile.updated': z.object({
+    profileId: uuid,
+    userId,
+    isServiceProvider: z.boolean(),
+    isNonProfit: z.boolean(),
+    isPoliticalCandidate: z.boolean(),
+    isCommunityMember: z.boolean(),
+  }),
+  'review.created': z.object({ reviewId: uuid, reviewerId: userId, revieweeId: userId, rating: z.number().int().min(1).max(5) }),
+  'review.updated': z.object({ reviewId: uuid, reviewerId: userId, revieweeId: userId, rating: z.number().int().min(1).max(5) }),
+  'referral.created': z.object({ referralId: uuid, referrerId: userId, businessName: z.string() }),
+  'connection.requested': z.object({ connectionId: uuid, requesterId: userId, addresseeId: userId }),
+  'connection.accepted': z.object({ connectionId: uuid, requesterId: userId, addresseeId: userId }),
+  'connection.removed': z.object({ connectionId: uuid, requesterId: userId, addresseeId: userId }),
+  'post.created': z.object({ postId: uuid, userId }),
+  'survey.response.created': z.object({ responseId: uuid, surveyId: uuid, responderId: userId }),
+  'event.attended': z.object({ eventId: uuid, userId }),
+  'project.joined': z.object({ projectId: uuid, userId }),
+  'project.left': z.object({ projectId: uuid, userId }),
+  'tutorial.created': z.object({ tutorialId: uuid, creatorId: userId }),
+  'message.created': z.object({ messageId: uuid, senderId: userId, receiverId: userId }),
+  'payment.succeeded': z.object({
+    transactionId: uuid,
+    buyerId: userId,
+    sellerId: userId,
+    amount: money,
+    type: z.enum(['purchase', 'donation', 'transfer']),
+  }),
+  'transaction.recorded': z.object({
+    transactionId: uuid,
+    buyerId: userId,
+    sellerId: userId,
+    amount: money,
+    type: z.enum(['purchase', 'donation', 'transfer']),
+    source: z.enum(['manual', 'stripe']),
+  }),
+  'item.listed': z.object({ itemId: uuid, userId }),
+  'reward.credited': z.object({
+    userId,
+    amount: z.number().int().nonnegative(),
+    action: z.string(),
+    relatedId: z.string().nullable(),
+    sourceEventId: uuid,
+  }),
+} as const;
+
+export type EventType = keyof typeof eventSchemas;
+export const eventTypes = Object.keys(eventSchemas) as EventType[];
+export type EventData<T extends EventType> = z.infer<(typeof eventSchemas)[T]>;
+
+/** The envelope every event travels in (ARCHITECTURE §4). */
+export const envelopeSchema = z.object({
+  id: uuid,
+  type: z.string(),
+  occurredAt: z.iso.datetime({ offset: true }),
+  producer: z.string(),
+  data: z.unknown(),
+  /** W3C trace context, carried into message headers by the bus. */
+  traceparent: z.string().optional(),
+});
+export type RawEnvelope = z.infer<typeof envelopeSchema>;
+
+export type Envelope<T extends EventType = EventType> = {
+  [K in T]: Omit<RawEnvelope, 'type' | 'data'> & { type: K; data: EventData<K> };
+}[T];
+
+export function isEventType(type: string): type is EventType {
+  return Object.hasOwn(eventSchemas, type);
+}
+
+/** Parses an untrusted envelope and its data; throws a ZodError naming what is wrong. */
+export function parseEnvelope<T extends EventType>(raw: unknown, expected?: T): Envelope<T> {
+  const env = envelopeSchema.parse(raw);
+  if (!isEventType(env.type) || (expected && env.type !== expected)) {
+    throw new z.ZodError([
+      { code: 'custom', path: ['type'], message: `unexpected event type '${env.type}'`, input: env.type },
+    ]);
+  }
+  const data = eventSchemas[env.type].parse(env.data);
+  return { ...env, data } as Envelope<T>;
+}
+
+/** `freemarket.review.created`; the prefix is configurable so test runs never share subjects. */
+export function subjectFor(type: EventType, prefix: string = EVENT_SUBJECT_PREFIX): string {
+  return `${prefix}.${type}`;
+}

@@ -1,0 +1,88 @@
+import pg from 'pg';
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { PGlite } from '@electric-sql/pglite';
+import { openPglite } from './pglite.js';
+
+/** The one database type services write against, whichever engine is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT>;
+export type Tx = PgTransaction<PgQueryResultHKT>;
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  readonly kind: 'postgres' | 'pglite';
+  readonly db: Db;
+  /** Applies the committed drizzle-kit migrations of one service, recorded in that service's schema. */
+  migrate(options: { migrationsFolder: string; schema: string }): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** `postgres://…`, `pglite:<dir>` or `pglite:memory`. */
+  url: string;
+  poolMax?: number;
+}
+
+/** One connection factory: a real Postgres through node-postgres, or PGlite in process. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.url.startsWith('pglite:')) return openPgliteDatabase(await openPglite(options.url.slice('pglite:'.length)));
+  return openPostgresDatabase(options);
+}
+
+function openPostgresDatabase(options: DatabaseOptions): Database {
+  const pool = new pg.Pool({ connectionString: options.url, max: options.poolMax ?? 10, connectionTimeoutMillis: 5000 });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  const db = drizzleNodePg(pool) as unknown as Db;
+  return {
+    kind: 'postgres',
+    db,
+    async migrate({ migrationsFolder, schema }) {
+      // Instances of one service may start together; an advisory lock lets one migrate at a time.
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock(hashtext($1))', [`migrate:${schema}`]);
+        await migrateNodePg(drizzleNodePg(pool), { migrationsFolder, migrationsSchema: schema, migrationsTable: '__migrations' });
+      } finally {
+        await client.query('select pg_advisory_unlock(hashtext($1))', [`migrate:${schema}`]).catch(() => undefined);
+        client.release();
+      }
+    },
+    async ping() {
+      await pool.query('select 1');
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+function openPgliteDatabase(client: PGlite): Database {
+  const db = drizzlePglite(client) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    async migrate({ migrationsFolder, schema }) {
+      await migratePglite(drizzlePglite(client), { migrationsFolder, migrationsSchema: schema, migrationsTable: '__migrations' });
+    },
+    async ping() {
+      await client.query('select 1');
+    },
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+/** Runs raw SQL and returns its rows on either engine (their result objects differ). */
+export async function queryRows<T extends Record<string, unknown>>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+export { sql };

@@ -1,0 +1,4 @@
+export * from './database.js';
+export * from './transaction.js';
+export * from './pagination.js';
+export * from './tables.js';

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** Keyset pagination over (createdAt, id): an opaque cursor, stable under inserts. */
+export interface TimeIdKey {
+  createdAt: Date;
+  id: string;
+}
+
+export function encodeCursor(key: TimeIdKey): string {
+  return Buffer.from(`${key.createdAt.toISOString()}|${key.id}`).toString('base64url');
+}
+
+const decoded = z.tuple([z.iso.datetime({ offset: true }), z.string().min(1)]);
+
+/** Returns null for a cursor that was not made by `encodeCursor`, which callers answer with 400. */
+export function decodeCursor(cursor: string): TimeIdKey | null {
+  const parts = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const parsed = decoded.safeParse(parts);
+  if (!parsed.success) return null;
+  return { createdAt: new Date(parsed.data[0]), id: parsed.data[1] };
+}
+
+/** Given `limit + 1` rows, returns the page and the cursor of its last row when more follow. */
+export function paginate<T extends TimeIdKey>(rows: T[], limit: number): { items: T[]; nextCursor: string | null } {
+  const items = rows.slice(0, limit);
+  const last = items.at(-1);
+  return { items, nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
+}

@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, primaryKey, text, timestamp, uuid, type PgSchema } from 'drizzle-orm/pg-core';
+
+/**
+ * The transactional outbox of one service: the event row commits with the state change it
+ * describes, and the relay publishes it afterwards (ARCHITECTURE §4).
+ */
+export function outboxTable(schema: PgSchema) {
+  return schema.table(
+    'outbox',
+    {
+      id: uuid('id').primaryKey(),
+      type: text('type').notNull(),
+      envelope: jsonb('envelope').notNull(),
+      createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+      attempts: integer('attempts').notNull().default(0),
+      lastAttemptedAt: timestamp('last_attempted_at', { withTimezone: true }),
+      lastError: text('last_error'),
+      publishedAt: timestamp('published_at', { withTimezone: true }),
+    },
+    (t) => [
+      index('outbox_unpublished_idx').on(t.createdAt).where(sql`${t.publishedAt} is null`),
+      index('outbox_created_at_idx').on(t.createdAt),
+    ],
+  );
+}
+export type OutboxTable = ReturnType<typeof outboxTable>;
+
+/** What a consumer has handled: written in the same transaction as the handler's effects. */
+export function processedEventsTable(schema: PgSchema) {
+  return schema.table(
+    'processed_events',
+    {
+      eventId: uuid('event_id').notNull(),
+      consumer: text('consumer').notNull(),
+      processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
+    },
+    (t) => [primaryKey({ columns: [t.eventId, t.consumer] })],
+  );
+}
+export type ProcessedEventsTable = ReturnType<typeof processedEventsTable>;
+
+/** The small users projection every service keeps from `user.upserted` (ARCHITECTURE §1). */
+export function usersProjectionTable(schema: PgSchema) {
+  return schema.table('users', {
+    id: text('id').primaryKey(),
+    email: text('email'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    profileImageUrl: text('profile_image_url'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  });
+}
+export type UsersProjectionTable = ReturnType<typeof usersProjectionTable>;

@@ -1,0 +1,159 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyRequest,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
+import type { ErrorBody } from '@freemarket/contracts';
+import { AppError, AuthRequiredError } from './errors.js';
+import { IDENTITY_HEADER, type Actor, type AssertionVerifier } from './assertion.js';
+import type { Logger } from './logger.js';
+
+export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, Logger, ZodTypeProvider>;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The member the gateway vouched for, or null for an anonymous request. */
+    actor: Actor | null;
+  }
+}
+
+/** A dependency `/readyz` checks: the database, the bus, Redis. */
+export type ReadinessCheck = { name: string; check: () => Promise<unknown> };
+
+export interface CreateAppOptions {
+  logger: Logger;
+  /** Services verify the gateway's assertion; the gateway itself passes none. */
+  verifier?: AssertionVerifier;
+  readiness?: ReadinessCheck[];
+  bodyLimit?: number;
+}
+
+/** The Fastify app every service starts from: logs, zod validation, one error shape, health. */
+export function createApp(options: CreateAppOptions): App {
+  const app = Fastify({
+    loggerInstance: options.logger,
+    genReqId: (req) => {
+      const inbound = req.headers['x-request-id'];
+      return typeof inbound === 'string' && /^[\w.-]{1,128}$/.test(inbound) ? inbound : randomUUID();
+    },
+    requestIdHeader: false,
+    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    disableRequestLogging: true,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>() as unknown as App;
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+  app.addHook('onResponse', async (req, reply) => {
+    req.log.info({ method: req.method, url: req.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+  });
+
+  app.decorateRequest('actor', null);
+  const verifier = options.verifier;
+  if (verifier) {
+    app.addHook('onRequest', async (req) => {
+      const token = req.headers[IDENTITY_HEADER];
+      if (token === undefined) return;
+      if (typeof token !== 'string') throw new AuthRequiredError();
+      try {
+        req.actor = await verifier.verify(token);
+      } catch (cause) {
+        req.log.warn({ err: cause }, 'identity assertion refused');
+        throw new AuthRequiredError({ cause });
+      }
+    });
+  }
+
+  app.setErrorHandler((error, req, reply) => {
+    const { status, body } = toErrorResponse(error as FastifyError, req);
+    if (status >= 500) req.log.error({ err: error }, 'request failed');
+    return reply.status(status).send(body);
+  });
+  app.setNotFoundHandler((_req, reply) => reply.status(404).send({ message: 'Not Found' } satisfies ErrorBody));
+
+  registerHealth(app, options.readiness ?? []);
+  return app;
+}
+
+/** The signed-in member, or 401 'Unauthorized'. */
+export function requireActor(req: FastifyRequest): Actor {
+  if (!req.actor) throw new AuthRequiredError();
+  return req.actor;
+}
+
+function registerHealth(app: App, checks: ReadinessCheck[]): void {
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_req, reply) => {
+    const results = await Promise.all(
+      checks.map(async ({ name, check }) => {
+        try {
+          await withTimeout(check(), 2000);
+          return [name, 'ok'] as const;
+        } catch (err) {
+          return [name, err instanceof Error ? err.message : 'failed'] as const;
+        }
+      }),
+    );
+    const ready = results.every(([, state]) => state === 'ok');
+    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks: Object.fromEntries(results) });
+  });
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Maps any error to the status and `{ message, issues? }` body the API promises (ARCHITECTURE §3). */
+export function toErrorResponse(error: FastifyError, req: FastifyRequest): { status: number; body: ErrorBody } {
+  if (error instanceof AppError) return { status: error.status, body: { message: error.message } };
+
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const context = (error as { validationContext?: string }).validationContext ?? 'request';
+    const issues = error.validation.map((v) => ({
+      path: [context, ...v.instancePath.split('/').filter(Boolean)].join('.'),
+      message: v.message ?? 'is invalid',
+    }));
+    return { status: 400, body: { message: issues.map((i) => `${i.path}: ${i.message}`).join('; '), issues } };
+  }
+  if (error instanceof ZodError) {
+    const issues = error.issues.map((i) => ({ path: i.path.join('.') || '(root)', message: i.message }));
+    return { status: 400, body: { message: issues.map((i) => `${i.path}: ${i.message}`).join('; '), issues } };
+  }
+  if (isResponseSerializationError(error)) {
+    req.log.error({ err: error.cause }, 'response did not match its schema');
+    return { status: 500, body: { message: 'Internal Server Error' } };
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { status: 400, body: { message: `body: ${error.message}` } };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { status: 415, body: { message: 'Unsupported Media Type: send JSON' } };
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, body: { message: 'Request body is too large' } };
+  }
+  if (error instanceof SyntaxError) return { status: 400, body: { message: `body: ${error.message}` } };
+  const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+  if (status >= 400 && status < 500) return { status, body: { message: error.message } };
+  if (status === 502 || status === 503 || status === 504) return { status, body: { message: error.message } };
+  return { status: 500, body: { message: 'Internal Server Error' } };
+}

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/** Thrown at start-up when the environment does not describe a runnable service. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * Validates a flat env-like object; on failure lists every missing or bad variable in one error,
+ * so an operator fixes them all in one go.
+ */
+export function parseConfig<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => {
+    const name = issue.path.join('.') || '(root)';
+    const received = issue.code === 'invalid_type' && issue.message.includes('undefined') ? 'is missing' : issue.message;
+    return `  - ${name}: ${received}`;
+  });
+  throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+}
+
+/** Empty strings in the environment mean 'not set', as operators expect from `FOO=` lines. */
+export function readEnvVars<K extends string>(names: readonly K[], env: NodeJS.ProcessEnv = process.env): Partial<Record<K, string>> {
+  const out: Partial<Record<K, string>> = {};
+  for (const name of names) {
+    const value = env[name];
+    if (value !== undefined && value !== '') out[name] = value;
+  }
+  return out;
+}
+
+export const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+export const portFromEnv = z.coerce.number().int().min(0).max(65535);
+
+/** `postgres://…` uses a real server; `pglite:<dir>` or `pglite:memory` the embedded one. */
+export const databaseUrl = z
+  .string()
+  .refine((v) => /^postgres(ql)?:\/\//.test(v) || v.startsWith('pglite:'), 'must be postgres://… or pglite:<dir>|pglite:memory');
+
+export const natsUrl = z.string().refine((v) => /^(nats|tls|wss?):\/\//.test(v), 'must be a nats:// URL');
+export const redisUrl = z.string().refine((v) => /^rediss?:\/\//.test(v), 'must be a redis:// URL');
