@@ -1,0 +1,155 @@
+import type { Envelope, EventData, EventType } from '@freemarket/contracts';
+import { handleOnce, InProcessBus, NatsBus, Outbox, OutboxRelay, type ConsumerSpec, type EventBus, type Subscription } from '@freemarket/bus';
+import { inTransaction, openDatabase, type Database, type Db, type OutboxTable, type ProcessedEventsTable, type Tx } from '@freemarket/db';
+import { createApp, type App, type ReadinessCheck } from './app.js';
+import { AssertionVerifier } from './assertion.js';
+import { createLogger, type Logger } from './logger.js';
+import type { ServiceConfig } from './service-config.js';
+
+export interface ServiceTables {
+  outbox: OutboxTable;
+  processedEvents: ProcessedEventsTable;
+}
+
+export interface RuntimeOverrides {
+  logger?: Logger;
+  /** A bus shared with other services in one process (local mode); the runtime won't close it. */
+  bus?: EventBus;
+}
+
+export type Emit = <T extends EventType>(type: T, data: EventData<T>) => Promise<Envelope<T>>;
+
+/**
+ * Everything a service stands on: its database (migrated), the bus, its outbox and relay, its
+ * idempotent consumers, and the HTTP app. Services add routes and consumers, then `start()`.
+ */
+export class ServiceRuntime {
+  readonly app: App;
+  readonly outbox: Outbox;
+  readonly relay: OutboxRelay;
+  private readonly consumers: ConsumerSpec<EventType>[] = [];
+  private readonly subscriptions: Subscription[] = [];
+  private readonly abort = new AbortController();
+  private started = false;
+  private destroyed: Promise<void> | undefined;
+
+  private constructor(
+    readonly config: ServiceConfig,
+    readonly logger: Logger,
+    readonly database: Database,
+    readonly bus: EventBus,
+    private readonly ownsBus: boolean,
+    readonly tables: ServiceTables,
+    verifier: AssertionVerifier,
+    readiness: ReadinessCheck[],
+  ) {
+    this.outbox = new Outbox(tables.outbox, config.service.name);
+    this.relay = new OutboxRelay({ db: database.db, table: tables.outbox, bus, logger });
+    this.app = createApp({
+      logger,
+      verifier,
+      readiness: [
+        { name: 'database', check: () => database.ping() },
+        { name: 'bus', check: () => bus.ping() },
+        ...readiness,
+      ],
+    });
+  }
+
+  static async create(
+    config: ServiceConfig,
+    options: { tables: ServiceTables; migrationsFolder: string; readiness?: ReadinessCheck[] },
+    overrides: RuntimeOverrides = {},
+  ): Promise<ServiceRuntime> {
+    const logger = overrides.logger ?? createLogger(config.service.name, config.service.logLevel);
+    const verifier = await AssertionVerifier.fromPem(config.auth.assertionPublicKey);
+    const database = await openDatabase({ url: config.db.url, poolMax: config.db.poolMax });
+    try {
+      if (config.db.migrate) await database.migrate({ migrationsFolder: options.migrationsFolder, schema: config.service.name });
+      const ownsBus = !overrides.bus;
+      const bus =
+        overrides.bus ??
+        (config.bus.natsUrl
+          ? await NatsBus.connect({ servers: config.bus.natsUrl, stream: config.bus.stream, subjectPrefix: config.bus.subjectPrefix, logger, name: config.service.name })
+          : new InProcessBus(logger));
+      return new ServiceRuntime(config, logger, database, bus, ownsBus, options.tables, verifier, options.readiness ?? []);
+    } catch (err) {
+      await database.close().catch(() => undefined);
+      throw err;
+    }
+  }
+
+  get db(): Db {
+    return this.database.db;
+  }
+
+  /** Aborted when the service shuts down; long polls and loops listen to it. */
+  get signal(): AbortSignal {
+    return this.abort.signal;
+  }
+
+  /**
+   * One transaction for a state change and the events describing it; the relay is kicked once it
+   * commits. Nothing is published for a transaction that rolls back.
+   */
+  async transaction<T>(fn: (tx: Tx, emit: Emit) => Promise<T>): Promise<T> {
+    return inTransaction(this.db, async (tx, hooks) => {
+      let emitted = false;
+      const emit: Emit = (type, data) => {
+        emitted = true;
+        return this.outbox.enqueue(tx, type, data);
+      };
+      const result = await fn(tx, emit);
+      if (emitted) hooks.onCommit(() => this.relay.kick());
+      return result;
+    });
+  }
+
+  /** Registers an idempotent consumer: the handler's writes and the processed-event record commit together. */
+  consumeOnce<T extends EventType>(type: T, handler: (tx: Tx, event: Envelope<T>) => Promise<void | 'skipped'>, options: { maxDeliver?: number } = {}): void {
+    const consumer = this.config.service.name;
+    this.consume({
+      consumer,
+      type,
+      maxDeliver: options.maxDeliver,
+      handle: (event) => handleOnce(this.db, this.tables.processedEvents, consumer, event, (tx) => handler(tx, event)),
+    });
+  }
+
+  /** Registers a raw consumer; prefer `consumeOnce` unless the handler is idempotent by itself. */
+  consume<T extends EventType>(spec: ConsumerSpec<T>): void {
+    if (this.started) throw new Error('consumers must be registered before start()');
+    this.consumers.push(spec as unknown as ConsumerSpec<EventType>);
+  }
+
+  async start(): Promise<{ url: string }> {
+    this.started = true;
+    for (const spec of this.consumers) this.subscriptions.push(await this.bus.consume(spec));
+    this.relay.start();
+    const url = await this.app.listen({ host: this.config.service.host, port: this.config.service.port });
+    this.logger.info({ url }, `${this.config.service.name} listening`);
+    return { url };
+  }
+
+  /** Idempotent; tears down in reverse order: HTTP (draining requests), consumers, relay, bus, database. */
+  destroy(): Promise<void> {
+    this.destroyed ??= (async () => {
+      this.abort.abort();
+      try {
+        await this.app.close();
+      } finally {
+        try {
+          await Promise.allSettled(this.subscriptions.map((s) => s.stop()));
+          await this.relay.destroy();
+        } finally {
+          try {
+            if (this.ownsBus) await this.bus.close();
+          } finally {
+            await this.database.close();
+          }
+        }
+      }
+    })();
+    return this.destroyed;
+  }
+}

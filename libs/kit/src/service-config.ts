@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { databaseUrl, natsUrl, parseConfig, portFromEnv, readEnvVars, redisUrl, booleanFromEnv } from './config.js';
+
+/** What every service needs, whatever it does. Only `readServiceEnv` touches `process.env`. */
+export interface ServiceConfig {
+  service: { name: string; host: string; port: number; logLevel: string };
+  db: { url: string; poolMax: number; migrate: boolean };
+  bus: { natsUrl: string | null; stream: string; subjectPrefix: string };
+  redisUrl: string | null;
+  auth: { assertionPublicKey: string };
+}
+
+const ENV_NAMES = [
+  'HOST',
+  'PORT',
+  'LOG_LEVEL',
+  'DATABASE_URL',
+  'DB_POOL_MAX',
+  'DB_MIGRATE',
+  'NATS_URL',
+  'BUS_STREAM',
+  'BUS_SUBJECT_PREFIX',
+  'REDIS_URL',
+  'ASSERTION_PUBLIC_KEY',
+] as const;
+
+const envSchema = z.object({
+  HOST: z.string().default('0.0.0.0'),
+  PORT: portFromEnv,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: databaseUrl,
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  DB_MIGRATE: booleanFromEnv.default(true),
+  NATS_URL: natsUrl.optional(),
+  BUS_STREAM: z.string().regex(/^[A-Za-z0-9_-]+$/).default('FREEMARKET'),
+  BUS_SUBJECT_PREFIX: z.string().regex(/^[A-Za-z0-9_.-]+$/).default('freemarket'),
+  REDIS_URL: redisUrl.optional(),
+  ASSERTION_PUBLIC_KEY: z.string().includes('BEGIN PUBLIC KEY', { message: 'must be the gateway public key as SPKI PEM' }),
+});
+
+/** Reads and validates a service's environment; the error lists every missing or bad variable. */
+export function loadServiceConfig(name: string, defaults: { port: number }, env: NodeJS.ProcessEnv = process.env): ServiceConfig {
+  const raw = readEnvVars(ENV_NAMES, env);
+  const parsed = parseConfig(envSchema, {
+    ...raw,
+    PORT: raw.PORT ?? String(defaults.port),
+    DATABASE_URL: raw.DATABASE_URL ?? `pglite:./data/${name}`,
+    // PEM in env files is often written with literal \n.
+    ASSERTION_PUBLIC_KEY: raw.ASSERTION_PUBLIC_KEY?.replaceAll('\\n', '\n'),
+  });
+  return {
+    service: { name, host: parsed.HOST, port: parsed.PORT, logLevel: parsed.LOG_LEVEL },
+    db: { url: parsed.DATABASE_URL, poolMax: parsed.DB_POOL_MAX, migrate: parsed.DB_MIGRATE },
+    bus: { natsUrl: parsed.NATS_URL ?? null, stream: parsed.BUS_STREAM, subjectPrefix: parsed.BUS_SUBJECT_PREFIX },
+    redisUrl: parsed.REDIS_URL ?? null,
+    auth: { assertionPublicKey: parsed.ASSERTION_PUBLIC_KEY },
+  };
+}

@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createApp, requireActor, type App } from '../src/app.js';
+import { AssertionSigner, AssertionVerifier, generateAssertionKeys, IDENTITY_HEADER } from '../src/assertion.js';
+import { ConflictError } from '../src/errors.js';
+import { createLogger } from '../src/logger.js';
+
+let app: App;
+let signer: AssertionSigner;
+let foreignSigner: AssertionSigner;
+
+beforeAll(async () => {
+  const keys = await generateAssertionKeys();
+  signer = await AssertionSigner.fromPem(keys.privateKeyPem);
+  foreignSigner = await AssertionSigner.fromPem((await generateAssertionKeys()).privateKeyPem);
+  app = createApp({ logger: createLogger('test', 'silent'), verifier: await AssertionVerifier.fromPem(keys.publicKeyPem) });
+  app.post(
+    '/api/things',
+    { schema: { body: z.object({ name: z.string().max(10), rating: z.number().int().min(1).max(5), kind: z.enum(['a', 'b']) }) } },
+    async (req) => ({ ok: true, name: req.body.name }),
+  );
+  app.get('/api/me', async (req) => ({ userId: requireActor(req).userId }));
+  app.get('/api/conflict', async () => {
+    throw new ConflictError('Already there');
+  });
+  app.get('/api/boom', async () => {
+    throw new Error('secret internal detail');
+  });
+  await app.ready();
+});
+afterAll(() => app.close());
+
+const post = (payload: string, contentType = 'application/json') =>
+  app.inject({ method: 'POST', url: '/api/things', payload, headers: { 'content-type': contentType } });
+
+describe('createApp error contract', () => {
+  it('answers a malformed JSON body with 400 naming the body', async () => {
+    const res = await post('{"name": ');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/^body/);
+  });
+
+  it('answers a wrong type with 400 naming the field', async () => {
+    const res = await post(JSON.stringify({ name: 'x', rating: 'five', kind: 'a' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain('body.rating');
+    expect(res.json().issues[0].path).toBe('body.rating');
+  });
+
+  it('answers an unknown enum value with 400 naming the field', async () => {
+    const res = await post(JSON.stringify({ name: 'x', rating: 3, kind: 'zzz' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain('body.kind');
+  });
+
+  it('answers an over-long field with 400 naming the field', async () => {
+    const res = await post(JSON.stringify({ name: 'x'.repeat(11), rating: 3, kind: 'a' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain('body.name');
+  });
+
+  it('refuses a body that is not JSON with 415', async () => {
+    const res = await post('name=x', 'application/x-www-form-urlencoded');
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toHaveProperty('message');
+  });
+
+  it('keeps the status of a domain error', async () => {
+    const res = await app.inject({ url: '/api/conflict' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ message: 'Already there' });
+  });
+
+  it('never reveals the detail of an unexpected failure', async () => {
+    const res = await app.inject({ url: '/api/boom' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ message: 'Internal Server Error' });
+  });
+
+  it('answers an unknown route with a JSON 404', async () => {
+    const res = await app.inject({ url: '/api/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'Not Found' });
+  });
+
+  it('returns a request id on every answer', async () => {
+    const res = await app.inject({ url: '/healthz', headers: { 'x-request-id': 'abc-123' } });
+    expect(res.headers['x-request-id']).toBe('abc-123');
+  });
+});
+
+describe('identity assertion', () => {
+  it('gives the route the actor of a valid assertion', async () => {
+    const token = await signer.sign({ userId: 'user-1' });
+    const res = await app.inject({ url: '/api/me', headers: { [IDENTITY_HEADER]: token } });
+    expect(res.json()).toEqual({ userId: 'user-1' });
+  });
+
+  it('answers 401 Unauthorized without an assertion', async () => {
+    const res = await app.inject({ url: '/api/me' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: 'Unauthorized' });
+  });
+
+  it('refuses an assertion signed by another key', async () => {
+    const token = await foreignSigner.sign({ userId: 'user-1' });
+    const res = await app.inject({ url: '/api/me', headers: { [IDENTITY_HEADER]: token } });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('refuses an expired assertion', async () => {
+    const token = await signer.sign({ userId: 'user-2' }, Date.now() - 10 * 60_000);
+    const res = await app.inject({ url: '/api/me', headers: { [IDENTITY_HEADER]: token } });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('refuses a tampered assertion', async () => {
+    const token = await signer.sign({ userId: 'user-3' });
+    const [h, p, s] = token.split('.');
+    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(p!, 'base64url').toString()), sub: 'admin' })).toString('base64url');
+    const res = await app.inject({ url: '/api/me', headers: { [IDENTITY_HEADER]: `${h}.${forged}.${s}` } });
+    expect(res.statusCode).toBe(401);
+  });
+});

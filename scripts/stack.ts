@@ -1,0 +1,125 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { InProcessBus, type EventBus } from '@freemarket/bus';
+import { createLogger, generateAssertionKeys, loadServiceConfig, type Logger, type RuntimeOverrides } from '@freemarket/kit';
+import { createCommerceService } from '@freemarket/commerce';
+import { createDirectoryService } from '@freemarket/directory';
+import { createGateway, loadGatewayConfig, type Gateway } from '@freemarket/gateway';
+import { createIdentityService, loadIdentityConfig } from '@freemarket/identity';
+import { createMessagingService } from '@freemarket/messaging';
+import { createRewardsService } from '@freemarket/rewards';
+import { createSocialService } from '@freemarket/social';
+
+/** How the whole platform is put together in one process: local mode, end-to-end tests, benchmarks. */
+export interface StackOptions {
+  /** The gateway's port; the public URL is http://localhost:<port>. */
+  port: number;
+  /** Each service's database: `pglite:<dir>` locally, or one Postgres database shared by schemas. */
+  databaseUrl: (service: string) => string;
+  natsUrl?: string | null;
+  redisUrl?: string | null;
+  /** Stream and subject prefix, so test runs never share events. */
+  bus?: { stream: string; subjectPrefix: string };
+  redisKeyPrefix?: string;
+  logLevel?: string;
+  webDistDir?: string;
+}
+
+export interface Stack {
+  url: string;
+  gateway: Gateway;
+  /** Service name to its loopback URL. */
+  services: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+type Handle = { start(): Promise<{ url: string }>; destroy(): Promise<void> };
+
+const BACKENDS = [
+  ['directory', createDirectoryService, 5002],
+  ['social', createSocialService, 5003],
+  ['messaging', createMessagingService, 5004],
+  ['commerce', createCommerceService, 5005],
+  ['rewards', createRewardsService, 5006],
+] as const;
+
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const logLevel = options.logLevel ?? 'warn';
+  const logger: Logger = createLogger('freemarket', logLevel);
+  const keys = await generateAssertionKeys();
+  const publicUrl = `http://localhost:${options.port}`;
+  const clientSecret = randomBytes(24).toString('base64url');
+  // With no NATS every service shares one in-process bus, as local mode's single process allows.
+  const sharedBus: EventBus | undefined = options.natsUrl ? undefined : new InProcessBus(logger.child({ name: 'bus' }));
+  const overrides = (name: string): RuntimeOverrides => ({ logger: logger.child({ name }), ...(sharedBus ? { bus: sharedBus } : {}) });
+
+  const env = (name: string): NodeJS.ProcessEnv => ({
+    HOST: '127.0.0.1',
+    PORT: '0',
+    LOG_LEVEL: logLevel,
+    DATABASE_URL: options.databaseUrl(name),
+    ASSERTION_PUBLIC_KEY: keys.publicKeyPem,
+    ...(options.natsUrl ? { NATS_URL: options.natsUrl } : {}),
+    ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
+    ...(options.bus ? { BUS_STREAM: options.bus.stream, BUS_SUBJECT_PREFIX: options.bus.subjectPrefix } : {}),
+  });
+
+  const started: Handle[] = [];
+  const services: Record<string, string> = {};
+  const stop = async () => {
+    for (const handle of started.reverse()) await handle.destroy().catch((err: unknown) => logger.error({ err }, 'stopping a service failed'));
+    await sharedBus?.close();
+  };
+
+  try {
+    for (const [name, create] of BACKENDS) {
+      const service = await create(loadServiceConfig(name, { port: 0 }, env(name)), overrides(name));
+      started.push(service);
+      services[name] = (await service.start()).url;
+    }
+    const identity = await createIdentityService(
+      loadIdentityConfig({
+        ...env('identity'),
+        PUBLIC_URL: publicUrl,
+        DIRECTORY_URL: services.directory,
+        DEV_OIDC_ENABLED: 'true',
+        OIDC_CLIENT_SECRET: clientSecret,
+      }),
+      overrides('identity'),
+    );
+    started.push(identity);
+    services.identity = (await identity.start()).url;
+
+    const gateway = await createGateway(
+      loadGatewayConfig({
+        HOST: '0.0.0.0',
+        PORT: String(options.port),
+        LOG_LEVEL: logLevel,
+        PUBLIC_URL: publicUrl,
+        ASSERTION_PRIVATE_KEY: keys.privateKeyPem,
+        OIDC_CLIENT_SECRET: clientSecret,
+        IDENTITY_URL: services.identity,
+        DIRECTORY_URL: services.directory,
+        SOCIAL_URL: services.social,
+        MESSAGING_URL: services.messaging,
+        COMMERCE_URL: services.commerce,
+        REWARDS_URL: services.rewards,
+        ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
+        ...(options.redisKeyPrefix ? { REDIS_KEY_PREFIX: options.redisKeyPrefix } : {}),
+        ...(options.webDistDir ? { WEB_DIST_DIR: options.webDistDir } : {}),
+      }),
+      { logger: logger.child({ name: 'gateway' }) },
+    );
+    started.push(gateway);
+    await gateway.start();
+    return { url: publicUrl, gateway, services, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+/** Local mode's databases: one PGlite folder per service under the data directory. */
+export function pgliteFolders(dataDir: string): (service: string) => string {
+  return (service) => `pglite:${join(dataDir, service)}`;
+}

@@ -1,0 +1,32 @@
+import { AppError, AssertionSigner, IDENTITY_HEADER, UnavailableError } from '@freemarket/kit';
+import type { UpsertUser } from '@freemarket/contracts';
+
+const TIMEOUT_MS = 5000;
+
+/** The one call the gateway makes to identity itself: create or refresh the member who just signed in. */
+export class IdentityClient {
+  constructor(
+    private readonly identityUrl: string,
+    private readonly signer: AssertionSigner,
+  ) {}
+
+  /** Identity accepts this only when the assertion names the same member as the body (sub === id). */
+  async upsertUser(user: UpsertUser): Promise<void> {
+    let response: Response;
+    try {
+      response = await fetch(`${this.identityUrl}/internal/users/${encodeURIComponent(user.id)}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', [IDENTITY_HEADER]: await this.signer.sign({ userId: user.id }) },
+        body: JSON.stringify(user),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+    } catch (cause) {
+      throw new UnavailableError('Service Unavailable: identity is not reachable', { cause });
+    }
+    if (!response.ok) {
+      const detail = await response.text().catch(() => '');
+      throw new AppError(502, 'Bad Gateway: identity refused to record the member', { cause: new Error(`${response.status} ${detail.slice(0, 500)}`) });
+    }
+    await response.body?.cancel();
+  }
+}

@@ -1,0 +1,58 @@
+import * as oidc from 'openid-client';
+import { AppError, UnavailableError, type Logger } from '@freemarket/kit';
+
+export interface OidcSettings {
+  issuerUrl: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+/** A failed discovery is not repeated more often than this; callers in between get the same 503 at once. */
+const RETRY_AFTER_MS = 1000;
+const DISCOVERY_TIMEOUT_S = 5;
+const REQUEST_TIMEOUT_S = 10;
+
+/**
+ * The relying-party side of sign-in. Discovery happens on first use and is retried after a failure,
+ * so the gateway boots (and serves everything else) while the identity provider is still starting.
+ */
+export class OidcClient {
+  private configuration: oidc.Configuration | null = null;
+  private pending: Promise<oidc.Configuration> | null = null;
+  private lastFailure: { at: number; error: AppError } | null = null;
+
+  constructor(
+    private readonly settings: OidcSettings,
+    private readonly logger: Logger,
+  ) {}
+
+  async config(): Promise<oidc.Configuration> {
+    if (this.configuration) return this.configuration;
+    if (this.lastFailure && Date.now() - this.lastFailure.at < RETRY_AFTER_MS) throw this.lastFailure.error;
+    this.pending ??= this.discover().finally(() => {
+      this.pending = null;
+    });
+    return this.pending;
+  }
+
+  private async discover(): Promise<oidc.Configuration> {
+    const issuer = new URL(this.settings.issuerUrl);
+    try {
+      const configuration = await oidc.discovery(issuer, this.settings.clientId, this.settings.clientSecret, undefined, {
+        // The built-in development provider is plain http on loopback; any other issuer must be https.
+        execute: issuer.protocol === 'http:' ? [oidc.allowInsecureRequests] : [],
+        timeout: DISCOVERY_TIMEOUT_S,
+      });
+      configuration.timeout = REQUEST_TIMEOUT_S;
+      this.configuration = configuration;
+      this.lastFailure = null;
+      this.logger.info({ issuer: issuer.href }, 'OpenID provider discovered');
+      return configuration;
+    } catch (cause) {
+      this.logger.warn({ err: cause, issuer: issuer.href }, 'OpenID provider discovery failed; will retry on next sign-in');
+      const error = new UnavailableError('Service Unavailable: the sign-in provider is not reachable', { cause });
+      this.lastFailure = { at: Date.now(), error };
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,27 @@
+import { NEVER_PROXIED, ORIGIN_RULE_EXEMPT, type RouteKind } from '../proxy/routing-table.js';
+
+/** Which rules a request path falls under; `web` is the single-page app and its assets. */
+export type PathKind = RouteKind | 'internal' | 'web';
+
+export function pathOf(url: string): string {
+  const q = url.indexOf('?');
+  return q === -1 ? url : url.slice(0, q);
+}
+
+function under(path: string, prefix: string): boolean {
+  return path === prefix || path.startsWith(`${prefix}/`);
+}
+
+export function pathKind(url: string): PathKind {
+  const path = pathOf(url);
+  if (under(path, '/api')) return 'api';
+  if (under(path, '/oidc')) return 'oidc';
+  if (under(path, '/socket.io')) return 'socket';
+  if (NEVER_PROXIED.some((p) => under(path, p))) return 'internal';
+  return 'web';
+}
+
+export function isOriginRuleExempt(url: string): boolean {
+  const path = pathOf(url);
+  return ORIGIN_RULE_EXEMPT.some((p) => under(path, p));
+}

@@ -1,0 +1,48 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { NotFoundError, type App } from '@freemarket/kit';
+import type { GatewayContext } from '../context.js';
+import type { ActiveSession } from '../session/sessions.js';
+import { dropInboundIdentity } from './identity-headers.js';
+import { pathKind } from './path-kind.js';
+import type { RateLimits } from './rate-limits.js';
+import { checkRequestRules, checkSameOrigin } from './request-rules.js';
+import './request-state.js';
+
+/**
+ * One `onRequest` hook for everything that is not the web app: refuse what must never pass, drop
+ * identity claims from outside, apply the §3 rules, find the session, count the request. Cheap
+ * checks come first so a refused request costs no store round trip.
+ */
+export function registerRequestPipeline(app: App, ctx: GatewayContext, limits: RateLimits): void {
+  app.decorateRequest('gatewaySession', null);
+  app.decorateRequest('identityAssertion', null);
+
+  app.addHook('onRequest', async (req, reply) => {
+    const kind = pathKind(req.url);
+    // The only websocket endpoint is socket.io; any other upgrade is refused before routing.
+    if (kind !== 'socket' && isUpgrade(req.headers)) throw new NotFoundError();
+    if (kind === 'web') return;
+    if (kind === 'internal') throw new NotFoundError();
+
+    dropInboundIdentity(req.headers);
+    if (kind === 'api') checkRequestRules(req.method, req.url, req.headers, ctx.publicOrigin);
+    // Browsers always send Origin on a websocket handshake; this is what stops cross-site hijacking.
+    if (kind === 'socket') checkSameOrigin(req.headers, ctx.publicOrigin);
+    if (kind !== 'oidc') req.gatewaySession = await resolveSession(req, reply, ctx);
+    await limits.enforce(req, reply);
+  });
+}
+
+async function resolveSession(req: FastifyRequest, reply: FastifyReply, ctx: GatewayContext): Promise<ActiveSession | null> {
+  const id = req.cookies[ctx.cookies.session];
+  if (id === undefined) return null;
+  const session = await ctx.sessions.resolve(id);
+  // An ended session's cookie is cleared so the browser stops presenting it.
+  if (!session) reply.clearCookie(ctx.cookies.session, ctx.cookies.options);
+  return session;
+}
+
+function isUpgrade(headers: IncomingHttpHeaders): boolean {
+  return headers.upgrade !== undefined && /\bupgrade\b/i.test(headers.connection ?? '');
+}

@@ -1,0 +1,44 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { AppError, ForbiddenError } from '@freemarket/kit';
+import { isOriginRuleExempt } from './path-kind.js';
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * ARCHITECTURE §3.3 for `/api/*`. A browser attaches an Origin to every cross-site write and a
+ * Sec-Fetch-Site to every request, so between them a forged write from another site is caught; and
+ * since a form, multipart or text/plain body is what a page can send without a CORS preflight,
+ * refusing anything but JSON closes the rest. GETs change nothing, so they pass; `/api/logout` is a
+ * GET that can end only the caller's own session, and refuses cross-site navigations anyway.
+ */
+export function checkRequestRules(method: string, url: string, headers: IncomingHttpHeaders, publicOrigin: string): void {
+  if (!STATE_CHANGING.has(method)) return;
+  if (!isOriginRuleExempt(url)) checkSameOrigin(headers, publicOrigin);
+  checkJsonBody(headers);
+}
+
+/** Refuses a request another site's page started; requests without either header (curl, servers) pass. */
+export function checkSameOrigin(headers: IncomingHttpHeaders, publicOrigin: string): void {
+  const origin = headers.origin;
+  if (origin !== undefined && origin !== publicOrigin) throw new ForbiddenError('Forbidden: cross-origin request refused');
+  if (headers['sec-fetch-site'] === 'cross-site') throw new ForbiddenError('Forbidden: cross-site request refused');
+}
+
+function checkJsonBody(headers: IncomingHttpHeaders): void {
+  const contentType = headers['content-type'];
+  if (contentType === undefined) {
+    if (hasBody(headers)) throw unsupported();
+    return;
+  }
+  const mediaType = contentType.split(';', 1)[0]!.trim().toLowerCase();
+  if (mediaType !== 'application/json') throw unsupported();
+}
+
+function hasBody(headers: IncomingHttpHeaders): boolean {
+  const length = headers['content-length'];
+  return (length !== undefined && length !== '0') || headers['transfer-encoding'] !== undefined;
+}
+
+function unsupported(): AppError {
+  return new AppError(415, 'Unsupported Media Type: send JSON (content-type: application/json)');
+}

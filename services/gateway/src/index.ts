@@ -1,0 +1,117 @@
+import fastifyCookie from '@fastify/cookie';
+import { Redis } from 'ioredis';
+import { AssertionSigner, createApp, createLogger, type App, type Logger } from '@freemarket/kit';
+import { IdentityClient } from './auth/identity-client.js';
+import { OidcClient } from './auth/oidc-client.js';
+import { PreAuthStore } from './auth/pre-auth.js';
+import { SignIn } from './auth/sign-in.js';
+import type { GatewayConfig } from './config.js';
+import type { GatewayContext } from './context.js';
+import { RateLimits } from './http/rate-limits.js';
+import { registerRequestPipeline } from './http/request-pipeline.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
+import { registerProxies } from './proxy/register-proxies.js';
+import { registerRoutes } from './routes/index.js';
+import { cookiePolicy } from './session/cookies.js';
+import { MemorySessionStore } from './session/memory-store.js';
+import { RedisSessionStore } from './session/redis-store.js';
+import { Sessions } from './session/sessions.js';
+import type { SessionStore } from './session/store.js';
+import { registerWebApp } from './web/static-site.js';
+
+export { loadGatewayConfig, readGatewayEnv, type GatewayConfig, type GatewayEnv } from './config.js';
+export { MemorySessionStore } from './session/memory-store.js';
+export { RedisSessionStore } from './session/redis-store.js';
+export { Sessions, type ActiveSession, type SessionTimeouts } from './session/sessions.js';
+export { cookiePolicy } from './session/cookies.js';
+export type { SessionStore } from './session/store.js';
+export { ROUTING_TABLE, SERVICE_NAMES, type ServiceName } from './proxy/routing-table.js';
+
+export interface GatewayOverrides {
+  logger?: Logger;
+  /** Replaces the store chosen from REDIS_URL; the caller keeps ownership and closes it. */
+  sessionStore?: SessionStore;
+  /** The clock sessions are judged by (timeouts); tests move it forward instead of waiting. */
+  now?: () => number;
+}
+
+export interface Gateway {
+  app: App;
+  /** For tools and tests that need a signed-in session without going through a provider. */
+  sessions: Sessions;
+  start(): Promise<{ url: string }>;
+  /** Idempotent: stops accepting requests, drains, then closes the store and Redis. */
+  destroy(): Promise<void>;
+}
+
+/** Builds the gateway without listening; nothing happens on import. */
+export async function createGateway(config: GatewayConfig, overrides: GatewayOverrides = {}): Promise<Gateway> {
+  const logger = overrides.logger ?? createLogger('gateway', config.service.logLevel);
+  const redis = config.redis.url ? connectRedis(config.redis.url, logger) : null;
+  const ownsStore = !overrides.sessionStore;
+  const store = overrides.sessionStore ?? (redis ? new RedisSessionStore(redis, config.redis.keyPrefix) : new MemorySessionStore());
+  const closeStores = async () => {
+    try {
+      if (ownsStore) await store.close();
+    } finally {
+      await redis?.quit().catch(() => redis.disconnect());
+    }
+  };
+
+  let app: App;
+  let ctx: GatewayContext;
+  try {
+    const signer = await AssertionSigner.fromPem(config.secrets.assertionPrivateKey);
+    const oidc = new OidcClient({ issuerUrl: config.oidc.issuerUrl, clientId: config.oidc.clientId, clientSecret: config.secrets.oidcClientSecret }, logger);
+    ctx = {
+      config,
+      logger,
+      publicOrigin: new URL(config.publicUrl).origin,
+      cookies: cookiePolicy(config.publicUrl),
+      sessions: new Sessions(store, config.session, overrides.now),
+      preAuth: new PreAuthStore(store),
+      signer,
+      signIn: new SignIn(oidc, new IdentityClient(config.upstreams.identity, signer), `${config.publicUrl}/api/callback`),
+    };
+    app = createApp({ logger, readiness: redis ? [{ name: 'redis', check: () => redis.ping() }] : [] });
+    await app.register(fastifyCookie);
+    registerSecurityHeaders(app, config.publicUrl);
+    const limits = await RateLimits.register(app, { ...config.rateLimit, redis, keyPrefix: config.redis.keyPrefix });
+    registerRequestPipeline(app, ctx, limits);
+    registerRoutes(app, ctx);
+    await registerProxies(app, ctx);
+    await registerWebApp(app, config.web.distDir);
+    await app.ready();
+  } catch (err) {
+    await closeStores();
+    throw err;
+  }
+
+  let destroyed: Promise<void> | undefined;
+  return {
+    app,
+    sessions: ctx.sessions,
+    async start() {
+      const url = await app.listen({ host: config.service.host, port: config.service.port });
+      logger.info({ url, publicUrl: config.publicUrl, sessions: redis ? 'redis' : 'memory' }, 'gateway listening');
+      return { url };
+    },
+    destroy() {
+      destroyed ??= (async () => {
+        try {
+          await app.close();
+        } finally {
+          await closeStores();
+        }
+      })();
+      return destroyed;
+    },
+  };
+}
+
+function connectRedis(url: string, logger: Logger): Redis {
+  // Few retries per command: with Redis gone a request should fail fast (503), not queue for long.
+  const redis = new Redis(url, { enableAutoPipelining: true, maxRetriesPerRequest: 1, connectTimeout: 2000 });
+  redis.on('error', (err) => logger.warn({ err }, 'redis error'));
+  return redis;
+}

@@ -1,0 +1,62 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { FastifyRequest } from 'fastify';
+import { IDENTITY_HEADER } from '@freemarket/kit';
+import '../http/request-state.js';
+
+/** What the gateway tells a service about the original request, beyond the request itself. */
+export interface Forwarding {
+  proto: string;
+  host: string;
+  /** The gateway's own cookies: services have no use for them, and logs should never see them. */
+  gatewayCookies: ReadonlySet<string>;
+}
+
+/** The parts of a request forwarding reads; reply-from hands hooks a request of a wider server type. */
+type ForwardedRequest = Pick<FastifyRequest, 'id' | 'ip' | 'headers' | 'identityAssertion'>;
+
+export function forwardingFor(publicUrl: string, gatewayCookies: string[]): Forwarding {
+  const url = new URL(publicUrl);
+  return { proto: url.protocol.slice(0, -1), host: url.host, gatewayCookies: new Set(gatewayCookies) };
+}
+
+/**
+ * Headers for a proxied HTTP request. Inbound identity claims were already dropped by the request
+ * pipeline; here the gateway adds its own assertion and correlation headers. `traceparent` and
+ * `tracestate` pass through untouched.
+ */
+export function upstreamHeaders(req: ForwardedRequest, headers: IncomingHttpHeaders, forwarding: Forwarding): IncomingHttpHeaders {
+  const cookie = withoutCookies(headers.cookie, forwarding.gatewayCookies);
+  if (cookie) headers.cookie = cookie;
+  else delete headers.cookie;
+  if (req.identityAssertion) headers[IDENTITY_HEADER] = req.identityAssertion;
+  headers['x-request-id'] = req.id;
+  headers['x-forwarded-for'] = req.ip;
+  headers['x-forwarded-proto'] = forwarding.proto;
+  headers['x-forwarded-host'] = forwarding.host;
+  return headers;
+}
+
+/** Headers for the upstream leg of a websocket: only what the service needs, never the browser's cookies. */
+export function upstreamWebsocketHeaders(req: ForwardedRequest, forwarding: Forwarding): Record<string, string> {
+  const headers: Record<string, string> = {
+    'x-request-id': req.id,
+    'x-forwarded-for': req.ip,
+    'x-forwarded-proto': forwarding.proto,
+    'x-forwarded-host': forwarding.host,
+  };
+  if (req.identityAssertion) headers[IDENTITY_HEADER] = req.identityAssertion;
+  for (const name of ['traceparent', 'tracestate', 'user-agent'] as const) {
+    const value = req.headers[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  return headers;
+}
+
+function withoutCookies(header: string | undefined, names: ReadonlySet<string>): string | undefined {
+  if (!header) return undefined;
+  const kept = header.split(';').filter((pair) => {
+    const eq = pair.indexOf('=');
+    return !names.has((eq === -1 ? pair : pair.slice(0, eq)).trim());
+  });
+  return kept.length === 0 ? undefined : kept.map((p) => p.trim()).join('; ');
+}

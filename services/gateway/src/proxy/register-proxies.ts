@@ -1,0 +1,77 @@
+import httpProxy from '@fastify/http-proxy';
+import type { FastifyReplyFromHooks, RetryDetails } from '@fastify/reply-from';
+import type { FastifyRequest } from 'fastify';
+import type { App } from '@freemarket/kit';
+import type { GatewayContext } from '../context.js';
+import { forwardingFor, upstreamHeaders, upstreamWebsocketHeaders } from './forward-headers.js';
+import { SERVICE_NAMES, routesOf } from './routing-table.js';
+import { replyUpstreamFailure } from './upstream-errors.js';
+import '../http/request-state.js';
+
+/** A websocket frame larger than this is refused; chat messages are far smaller. */
+const WS_MAX_PAYLOAD = 1024 * 1024;
+
+/**
+ * One proxy per service, serving every prefix the routing table gives it, so each service gets one
+ * keep-alive connection pool however many prefixes it owns. Paths are forwarded unchanged.
+ */
+export async function registerProxies(app: App, ctx: GatewayContext): Promise<void> {
+  const forwarding = forwardingFor(ctx.config.publicUrl, [ctx.cookies.session, ctx.cookies.preAuth]);
+  const { timeoutMs, connectTimeoutMs } = ctx.config.proxy;
+
+  const attachAssertion = async (req: FastifyRequest): Promise<void> => {
+    if (req.gatewaySession) req.identityAssertion = await ctx.signer.sign({ userId: req.gatewaySession.userId });
+  };
+
+  for (const service of SERVICE_NAMES) {
+    const routes = routesOf(service);
+    const common = {
+      upstream: ctx.config.upstreams[service],
+      routes: routes.flatMap((r) => [r.prefix, `${r.prefix}/*`]),
+      preHandler: attachAssertion,
+      disableRequestLogging: true,
+      // Services redirect with full paths already; nothing to rewrite.
+      internalRewriteLocationHeader: false,
+      undici: {
+        connections: 128,
+        pipelining: 1,
+        // Below the services' own keep-alive (Fastify's 72 s), so the gateway closes idle sockets first.
+        keepAliveTimeout: 30_000,
+        keepAliveMaxTimeout: 60_000,
+        connect: { timeout: connectTimeoutMs },
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+      },
+      replyOptions: {
+        rewriteRequestHeaders: ((req, headers) => upstreamHeaders(req, headers, forwarding)) satisfies FastifyReplyFromHooks['rewriteRequestHeaders'],
+        onError: replyUpstreamFailure(service),
+        retryDelay: retryStaleConnection,
+      },
+    };
+    if (routes.some((r) => r.kind === 'socket')) {
+      await app.register(httpProxy, {
+        ...common,
+        websocket: true,
+        wsServerOptions: { maxPayload: WS_MAX_PAYLOAD },
+        wsClientOptions: {
+          handshakeTimeout: timeoutMs,
+          maxPayload: WS_MAX_PAYLOAD,
+          rewriteRequestHeaders: (_headers: Record<string, string>, req: FastifyRequest) => upstreamWebsocketHeaders(req, forwarding),
+        },
+      });
+    } else {
+      await app.register(httpProxy, common);
+    }
+  }
+}
+
+/**
+ * Retries once, at once, an idempotent request whose pooled connection the service had just closed
+ * (it restarted, or its keep-alive ran out). Never a refused connection (the service is down, and
+ * the 503 must be quick) and never a 503 answer (the service meant it).
+ */
+function retryStaleConnection({ err, req, attempt }: RetryDetails): number | null {
+  const code = (err as NodeJS.ErrnoException | null | undefined)?.code;
+  const idempotent = req.method === 'GET' || req.method === 'HEAD';
+  return idempotent && attempt === 0 && (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET') ? 1 : null;
+}

@@ -1,0 +1,54 @@
+/** The services behind the gateway (ARCHITECTURE §1). */
+export const SERVICE_NAMES = ['identity', 'directory', 'social', 'messaging', 'commerce', 'rewards'] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+/**
+ * How the gateway treats a prefix:
+ * - `api`: session lookup, identity assertion, the Origin and JSON rules, rate limits;
+ * - `oidc`: the identity provider's own pages (form posts, its own cookies), passed through as is;
+ * - `socket`: socket.io, HTTP and websocket upgrade, with the assertion on the upgrade.
+ */
+export type RouteKind = 'api' | 'oidc' | 'socket';
+
+export interface ProxyRoute {
+  /** A whole path segment: `/api/skills` matches `/api/skills` and `/api/skills/…`, never `/api/skill-categories`. */
+  prefix: string;
+  service: ServiceName;
+  kind: RouteKind;
+}
+
+const api = (service: ServiceName, ...prefixes: string[]): ProxyRoute[] => prefixes.map((prefix) => ({ prefix, service, kind: 'api' }));
+
+/** Paths are forwarded unchanged: services register full paths such as `/api/auth/user`. */
+export const ROUTING_TABLE: readonly ProxyRoute[] = [
+  ...api('identity', '/api/auth'),
+  { prefix: '/oidc', service: 'identity', kind: 'oidc' },
+  ...api(
+    'directory',
+    '/api/profiles',
+    '/api/skill-categories',
+    '/api/skills',
+    '/api/user-skills',
+    '/api/certifications',
+    '/api/reviews',
+    '/api/testimonials',
+    '/api/favorite-businesses',
+    '/api/business-referrals',
+    '/api/proposed-legislation',
+  ),
+  ...api('social', '/api/connections', '/api/posts', '/api/surveys', '/api/events', '/api/projects', '/api/diy-content'),
+  ...api('messaging', '/api/messages'),
+  { prefix: '/socket.io', service: 'messaging', kind: 'socket' },
+  ...api('commerce', '/api/transactions', '/api/expenses', '/api/items-for-sale', '/api/create-payment-intent', '/api/stripe'),
+  ...api('rewards', '/api/rewards'),
+];
+
+/** Service-to-service paths: never reachable from outside, whatever the services mount there. */
+export const NEVER_PROXIED = ['/internal'] as const;
+
+/** Server-to-server callbacks, exempt from the browser Origin rule (they still must be JSON). */
+export const ORIGIN_RULE_EXEMPT = ['/api/stripe/webhook'] as const;
+
+export function routesOf(service: ServiceName): ProxyRoute[] {
+  return ROUTING_TABLE.filter((r) => r.service === service);
+}
