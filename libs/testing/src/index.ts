@@ -2,3 +2,4 @@ export * from './infra.js';
 export * from './wait.js';
 export * from './ports.js';
 export * from './nats-server.js';
+export * from './browser-session.js';

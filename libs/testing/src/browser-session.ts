@@ -1,0 +1,81 @@
+/**
+ * A cookie-keeping HTTP client that behaves like a browser on one origin: it follows
+ * redirects itself, so tests can see every hop of the sign-in flow.
+ */
+export class BrowserSession {
+  readonly cookies = new Map<string, string>();
+
+  constructor(readonly baseUrl: string) {}
+
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  /** One request, no redirect following; cookies are stored from the answer. */
+  async request(path: string, init: RequestInit = {}): Promise<Response> {
+    const url = new URL(path, this.baseUrl);
+    const headers = new Headers(init.headers);
+    if (this.cookies.size > 0) headers.set('cookie', this.cookieHeader());
+    const res = await fetch(url, { ...init, headers, redirect: 'manual' });
+    this.store(res);
+    return res;
+  }
+
+  /** Follows redirects like a browser (303 turns into GET), returning the final answer and the hops. */
+  async follow(path: string, init: RequestInit = {}, maxHops = 15): Promise<{ response: Response; hops: string[] }> {
+    const hops: string[] = [];
+    let res = await this.request(path, init);
+    let current = new URL(path, this.baseUrl);
+    while (res.status >= 300 && res.status < 400 && res.headers.get('location')) {
+      if (hops.length >= maxHops) throw new Error(`too many redirects: ${hops.join(' -> ')}`);
+      current = new URL(res.headers.get('location')!, current);
+      hops.push(current.pathname);
+      if (current.origin !== new URL(this.baseUrl).origin) throw new Error(`redirect left the site: ${current.href}`);
+      res = await this.request(current.pathname + current.search);
+    }
+    return { response: res, hops };
+  }
+
+  async json<T>(path: string, init: RequestInit = {}): Promise<{ status: number; body: T }> {
+    const res = await this.request(path, init);
+    return { status: res.status, body: (await res.json()) as T };
+  }
+
+  private store(res: Response): void {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair, ...attrs] = line.split(';');
+      const eq = pair!.indexOf('=');
+      const name = pair!.slice(0, eq).trim();
+      const value = pair!.slice(eq + 1).trim();
+      const expired = attrs.some((a) => /^\s*max-age=0\s*$/i.test(a) || (/^\s*expires=/i.test(a) && Date.parse(a.split('=')[1]!) < Date.now()));
+      if (expired || value === '') this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+}
+
+export interface DevIdentity {
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+/**
+ * Signs in through the gateway and the development provider, as a person would:
+ * /api/login → the provider → its sign-in form → /api/callback → the app.
+ */
+export async function signInWithDevProvider(session: BrowserSession, identity: DevIdentity): Promise<{ hops: string[] }> {
+  const start = await session.follow('/api/login');
+  // Still signed in at the provider (single sign-on): it went straight back to the callback.
+  if (start.hops.includes('/api/callback')) return { hops: start.hops };
+  const formPage = await start.response.text();
+  const action = /<form method="post" action="([^"]+)"/.exec(formPage)?.[1];
+  if (!action) throw new Error(`no development sign-in form after ${start.hops.join(' -> ')} (status ${start.response.status})`);
+  const done = await session.follow(action.replaceAll('&amp;', '&'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ ...identity }).toString(),
+  });
+  if (!done.hops.some((h) => h === '/api/callback')) throw new Error(`sign-in did not reach /api/callback: ${done.hops.join(' -> ')}`);
+  return { hops: [...start.hops, ...done.hops] };
+}
