@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import type Provider from 'oidc-provider';
 import type { App } from '@freemarket/kit';
@@ -28,7 +28,7 @@ export function registerDevOidcRoutes(app: App, provider: Provider, db: Db, issu
   void app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));
-    const handOver = (req: { raw: IncomingMessage & { originalUrl?: string } }, reply: { hijack(): void; raw: import('node:http').ServerResponse }) => {
+    const handOver = (req: { raw: IncomingMessage & { originalUrl?: string } }, reply: { hijack(): void; raw: ServerResponse }) => {
       reply.hijack();
       const raw = req.raw;
       raw.originalUrl = raw.url;
