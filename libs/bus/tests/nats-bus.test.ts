@@ -25,6 +25,8 @@ const extraStreams: string[] = [];
 /** A nats-server of our own, which this file may kill and restart. */
 async function startNatsServer(port: number, storeDir: string): Promise<ChildProcess> {
   const child = spawn(NATS_SERVER, ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', storeDir], { stdio: 'ignore' });
+  console.log('DEBUG spawn', port, child.pid);
+  child.on('exit', (c, sig) => console.log('DEBUG exit', port, child.pid, c, sig));
   children.push(child);
   await waitFor(`nats-server on port ${port}`, async () => {
     if (child.exitCode !== null) throw new Error(`nats-server exited with ${child.exitCode}`);
@@ -346,6 +348,7 @@ describe('NatsBus across broker outages', () => {
 
     // SIGSTOP keeps the TCP connection open, so the client cannot tell the server is gone.
     server.kill('SIGSTOP');
+    console.log('DEBUG stopped', server.pid, server.exitCode);
     const ev = reviewCreated();
     const started = Date.now();
     const results = await Promise.allSettled([bus.publish(ev), bus.ping()]);

@@ -8,3 +8,4 @@ export * from './runtime.js';
 export * from './lifecycle.js';
 export * from './users-projection.js';
 export * from './service.js';
+export * from './telemetry.js';

@@ -1,4 +1,5 @@
 import { pino, type Logger, type LoggerOptions } from 'pino';
+import { activeTraceId } from './telemetry.js';
 
 export type { Logger };
 
@@ -10,6 +11,11 @@ export function createLogger(name: string, level: string = 'info', options: Logg
     redact: {
       paths: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-freemarket-identity"]', 'res.headers["set-cookie"]'],
       censor: '[redacted]',
+    },
+    // Joins log lines to traces when tracing is on; costs one lookup per line otherwise.
+    mixin() {
+      const traceId = activeTraceId();
+      return traceId ? { trace_id: traceId } : {};
     },
     ...options,
   });

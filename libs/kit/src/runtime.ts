@@ -5,6 +5,7 @@ import { createApp, type App, type ReadinessCheck } from './app.js';
 import { AssertionVerifier } from './assertion.js';
 import { createLogger, type Logger } from './logger.js';
 import type { ServiceConfig } from './service-config.js';
+import { currentTraceparent, withTraceparent } from './telemetry.js';
 
 export interface ServiceTables {
   outbox: OutboxTable;
@@ -97,7 +98,7 @@ export class ServiceRuntime {
       let emitted = false;
       const emit: Emit = (type, data) => {
         emitted = true;
-        return this.outbox.enqueue(tx, type, data);
+        return this.outbox.enqueue(tx, type, data, { traceparent: currentTraceparent() });
       };
       const result = await fn(tx, emit);
       if (emitted) hooks.onCommit(() => this.relay.kick());
@@ -112,7 +113,8 @@ export class ServiceRuntime {
       consumer,
       type,
       maxDeliver: options.maxDeliver,
-      handle: (event) => handleOnce(this.db, this.tables.processedEvents, consumer, event, (tx) => handler(tx, event)),
+      handle: (event) =>
+        withTraceparent(event.traceparent, () => handleOnce(this.db, this.tables.processedEvents, consumer, event, (tx) => handler(tx, event))),
     });
   }
 

@@ -188,7 +188,7 @@ export function parseSetCookies(response: Response): Map<string, { value: string
 export function rawStatus(baseUrl: string, path: string): Promise<number> {
   const { hostname, port } = new URL(baseUrl);
   return new Promise((resolve, reject) => {
-    const req = request({ host: hostname, port, path, method: 'GET' }, (res) => {
+    const req = request({ host: hostname, port, path, method: 'GET', agent: false }, (res) => {
       res.resume();
       resolve(res.statusCode ?? 0);
     });
@@ -210,6 +210,8 @@ export function openWebsocket(baseUrl: string, path: string, headers: Record<str
       host: hostname,
       port,
       path,
+      // A refused handshake closes its connection; a pooled socket would be reused dead.
+      agent: false,
       headers: {
         connection: 'Upgrade',
         upgrade: 'websocket',
