@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,8 +25,6 @@ const extraStreams: string[] = [];
 /** A nats-server of our own, which this file may kill and restart. */
 async function startNatsServer(port: number, storeDir: string): Promise<ChildProcess> {
   const child = spawn(NATS_SERVER, ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', storeDir], { stdio: 'ignore' });
-  console.log('DEBUG spawn', port, child.pid);
-  child.on('exit', (c, sig) => console.log('DEBUG exit', port, child.pid, c, sig));
   children.push(child);
   await waitFor(`nats-server on port ${port}`, async () => {
     if (child.exitCode !== null) throw new Error(`nats-server exited with ${child.exitCode}`);
@@ -35,6 +33,17 @@ async function startNatsServer(port: number, storeDir: string): Promise<ChildPro
     return true;
   });
   return child;
+}
+
+/** SIGSTOP lands on each of the server's threads a little later; wait until none of them runs. */
+async function freeze(child: ChildProcess): Promise<void> {
+  child.kill('SIGSTOP');
+  const tasks = `/proc/${child.pid}/task`;
+  if (!existsSync(tasks)) return void (await new Promise((r) => setTimeout(r, 200)));
+  await waitFor('nats-server stopped', async () => {
+    const states = await Promise.all((await readdir(tasks)).map(async (t) => (await readFile(join(tasks, t, 'stat'), 'utf8')).split(') ')[1]?.[0]));
+    return states.every((s) => s === 'T' || s === 't');
+  });
 }
 
 async function kill(child: ChildProcess): Promise<void> {
@@ -346,9 +355,8 @@ describe('NatsBus across broker outages', () => {
     const handled: string[] = [];
     subs.push(await bus.consume({ consumer: 'patient', type: 'review.created', handle: async (e) => (handled.push(e.id), 'success') }));
 
-    // SIGSTOP keeps the TCP connection open, so the client cannot tell the server is gone.
-    server.kill('SIGSTOP');
-    console.log('DEBUG stopped', server.pid, server.exitCode);
+    // A frozen server keeps the TCP connection open, so the client cannot tell it is gone.
+    await freeze(server);
     const ev = reviewCreated();
     const started = Date.now();
     const results = await Promise.allSettled([bus.publish(ev), bus.ping()]);

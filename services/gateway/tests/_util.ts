@@ -52,9 +52,23 @@ export async function startEchoService(name: string, publicKeyPem: string): Prom
     if (req.url.includes('/slow')) await new Promise((r) => setTimeout(r, Number(query.get('ms') ?? 0)));
     return reply.code(Number(query.get('status') ?? 200)).send(echo);
   });
-  app.server.on('upgrade', (req: IncomingMessage, socket: Duplex) => void acceptWebsocket(name, verifier, req, socket));
+  // Upgraded sockets leave the HTTP server's keeping but still hold its close open.
+  const upgraded = new Set<Duplex>();
+  app.server.on('upgrade', (req: IncomingMessage, socket: Duplex) => {
+    upgraded.add(socket);
+    socket.on('close', () => upgraded.delete(socket));
+    void acceptWebsocket(name, verifier, req, socket);
+  });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
-  return { name, url, seen, close: () => app.close() };
+  return {
+    name,
+    url,
+    seen,
+    close: async () => {
+      for (const socket of upgraded) socket.destroy();
+      await app.close();
+    },
+  };
 }
 
 const WS_GUID = '258EAFA5-E914-47DA-95CA-C5AB0DC85B11';

@@ -11,12 +11,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  let t = Date.now();
   await gateway?.destroy();
-  console.log('gateway destroyed in', Date.now() - t);
-  t = Date.now();
   await stack?.close();
-  console.log('stack closed in', Date.now() - t);
 });
 
 const SOCKET_PATH = '/socket.io/?EIO=4&transport=websocket';
