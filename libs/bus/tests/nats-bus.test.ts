@@ -99,11 +99,18 @@ beforeAll(async () => {
   jsm = await jetstreamManager(nc);
 });
 
+// Even if the run dies, no private nats-server outlives it.
+process.once('exit', () => children.forEach((c) => c.kill('SIGKILL')));
+
 afterAll(async () => {
-  await Promise.allSettled(subs.map((s) => s.stop()));
-  await Promise.allSettled(buses.map((b) => b.close()));
-  if (jsm) await Promise.all([names.stream, ...extraStreams].map((s) => jsm.streams.delete(s).catch(() => undefined)));
-  await nc?.close();
+  const cleanup = (async () => {
+    await Promise.allSettled(subs.map((s) => s.stop()));
+    await Promise.allSettled(buses.map((b) => b.close()));
+    if (jsm) await Promise.all([names.stream, ...extraStreams].map((s) => jsm.streams.delete(s).catch(() => undefined)));
+    await nc?.close();
+  })();
+  // A bus that failed to close must not keep the servers below alive.
+  await Promise.race([cleanup, new Promise((r) => setTimeout(r, 15_000))]);
   await Promise.all(children.map(kill));
   await Promise.all(tmpDirs.map((d) => rm(d, { recursive: true, force: true })));
 });

@@ -33,9 +33,9 @@ interface PendingCode {
 /**
  * A minimal OpenID provider that speaks the real protocol (discovery, authorization code with
  * PKCE S256, ES256-signed ID tokens, JWKS), standing in for "any OIDC issuer" of distributed mode.
- * It signs in `nextUser` without a login page.
+ * It signs in `nextUser` without a login page; `port` lets a test start it where a gateway already looks.
  */
-export async function startTestOidcProvider(): Promise<TestOidcProvider> {
+export async function startTestOidcProvider(port = 0): Promise<TestOidcProvider> {
   const { privateKey, publicKey } = await generateKeyPair('ES256');
   const jwk: JWK = { ...(await exportJWK(publicKey)), kid: 'test-key', alg: 'ES256', use: 'sig' };
   const codes = new Map<string, PendingCode>();
@@ -111,7 +111,7 @@ export async function startTestOidcProvider(): Promise<TestOidcProvider> {
     return json(res, 200, { access_token: randomBytes(16).toString('hex'), token_type: 'Bearer', expires_in: 300, id_token: idToken });
   }
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   provider.issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   provider.close = () => new Promise((resolve) => server.close(() => resolve()));
   return provider;

@@ -198,13 +198,14 @@ export function parseSetCookies(response: Response): Map<string, { value: string
   return out;
 }
 
-/** The status of a GET sent with `path` exactly as written (no URL normalisation). */
-export function rawStatus(baseUrl: string, path: string): Promise<number> {
+/** A GET sent with `path` exactly as written (no URL normalisation), as an attacker would send it. */
+export function rawGet(baseUrl: string, path: string): Promise<{ status: number; body: string }> {
   const { hostname, port } = new URL(baseUrl);
   return new Promise((resolve, reject) => {
     const req = request({ host: hostname, port, path, method: 'GET', agent: false }, (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
+      let body = '';
+      res.on('data', (c: Buffer) => (body += c.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
     });
     req.on('error', reject);
     req.end();

@@ -48,7 +48,9 @@ export class SignIn {
       if (!idClaims) throw new InvalidRequestError('Sign-in failed: the provider sent no ID token');
       claims = { ...idClaims };
       // Providers that keep profile claims out of the ID token serve them from userinfo.
-      if (typeof claims.email !== 'string') claims = { ...claims, ...(await oidc.fetchUserInfo(config, tokens.access_token, idClaims.sub)) };
+      if (typeof claims.email !== 'string' && config.serverMetadata().userinfo_endpoint) {
+        claims = { ...claims, ...(await oidc.fetchUserInfo(config, tokens.access_token, idClaims.sub)) };
+      }
     } catch (err) {
       throw toSignInError(err);
     }

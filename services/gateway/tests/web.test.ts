@@ -1,0 +1,81 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawGet, startGateway, startStack, testConfig, type RunningGateway, type TestStack } from './_util.js';
+
+let stack: TestStack;
+let gateway: RunningGateway;
+let dist: string;
+
+const INDEX = '<!doctype html><title>FreeMarket</title><div id="root"></div>';
+
+beforeAll(async () => {
+  stack = await startStack();
+  dist = await mkdtemp(join(tmpdir(), 'fm-web-'));
+  await mkdir(join(dist, 'assets'));
+  await writeFile(join(dist, 'index.html'), INDEX);
+  await writeFile(join(dist, 'assets', 'index-3f9a1c.js'), 'console.log(1)');
+  await writeFile(join(dist, 'favicon.svg'), '<svg/>');
+  gateway = await startGateway(testConfig(stack, { web: { distDir: dist } }));
+});
+
+afterAll(async () => {
+  await gateway?.destroy();
+  await stack?.close();
+  await rm(dist, { recursive: true, force: true });
+});
+
+describe('web app', () => {
+  it.each(['/', '/connections', '/profile/42', '/messages?with=7'])('should serve index.html for the page %s', async (path) => {
+    const res = await fetch(`${gateway.url}${path}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/html/);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(await res.text()).toBe(INDEX);
+  });
+
+  it('should cache hashed assets for good', async () => {
+    const res = await fetch(`${gateway.url}/assets/index-3f9a1c.js`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/javascript/);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('should serve other files with revalidation', async () => {
+    const res = await fetch(`${gateway.url}/favicon.svg`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('should answer a missing asset with 404 rather than the page', async () => {
+    expect((await fetch(`${gateway.url}/assets/gone-123.js`)).status).toBe(404);
+  });
+
+  it('should answer unknown API paths with 404 JSON, never the page', async () => {
+    for (const path of ['/api/nope', '/api', '/api/login-typo']) {
+      const res = await fetch(`${gateway.url}${path}`);
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ message: 'Not Found' });
+    }
+  });
+
+  it('should not serve files outside the build', async () => {
+    for (const path of ['/../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd', '/assets/..%2f..%2f..%2fetc/passwd', '/..%5c..%5cetc/passwd']) {
+      const res = await rawGet(gateway.url, path);
+      expect(res.body).not.toMatch(/root:/);
+    }
+  });
+
+  it('should explain how to build the web app when it is missing', async () => {
+    const bare = await startGateway(testConfig(stack, { web: { distDir: join(dist, 'missing') } }));
+    try {
+      const res = await fetch(`${bare.url}/connections`);
+      expect(res.status).toBe(503);
+      expect(((await res.json()) as { message: string }).message).toMatch(/npm run build:web/);
+      expect((await fetch(`${bare.url}/api/posts`)).status).toBe(200);
+    } finally {
+      await bare.destroy();
+    }
+  });
+});
