@@ -67,6 +67,14 @@ export function durableNameFor(consumer: string, type: EventType): string {
   return `${consumer}__${type.replaceAll('.', '_')}`;
 }
 
+/** What a subscription needs from its bus, without widening the bus's public API. */
+interface BusAccess {
+  ensureStream(): Promise<void>;
+  ensureConsumer(durable: string, filterSubject: string, maxDeliver: number, ackWaitMs: number): Promise<Consumer>;
+  publishDeadLetter(subject: string, data: Uint8Array, h: MsgHdrs, msgID: string): Promise<unknown>;
+  isClosed(): boolean;
+}
+
 interface Resolved {
   stream: string;
   prefix: string;
@@ -163,7 +171,13 @@ export class NatsBus implements EventBus {
     const maxDeliver = spec.maxDeliver ?? 5;
     const ackWaitMs = spec.ackWaitMs ?? 30_000;
     const consumer = await this.ensureConsumer(durable, subjectFor(spec.type, this.opts.prefix), maxDeliver, ackWaitMs);
-    const sub = new PullSubscription(this, spec as ConsumerSpec<EventType>, durable, consumer, maxDeliver, ackWaitMs, this.opts);
+    const access: BusAccess = {
+      ensureStream: () => this.ensureStream(),
+      ensureConsumer: (...args) => this.ensureConsumer(...args),
+      publishDeadLetter: (subject, data, h, msgID) => this.js.publish(subject, data, { msgID, headers: h, timeout: this.opts.requestTimeoutMs }),
+      isClosed: () => this.nc.isClosed(),
+    };
+    const sub = new PullSubscription(access, spec as ConsumerSpec<EventType>, durable, consumer, maxDeliver, ackWaitMs, this.opts);
     this.subscriptions.add(sub);
     sub.onStopped(() => this.subscriptions.delete(sub));
     return sub;
@@ -225,8 +239,8 @@ export class NatsBus implements EventBus {
     }
   }
 
-  /** Also re-run by a subscription that finds its stream gone (someone deleted it under us). */
-  async ensureStream(): Promise<void> {
+  /** Also re-run when the stream turns out to be gone (someone deleted it under us). */
+  private async ensureStream(): Promise<void> {
     const { stream, prefix, duplicateWindowMs } = this.opts;
     const subjects = [`${prefix}.>`];
     const duplicate_window = nanos(duplicateWindowMs);
@@ -257,7 +271,7 @@ export class NatsBus implements EventBus {
     }
   }
 
-  async ensureConsumer(durable: string, filterSubject: string, maxDeliver: number, ackWaitMs: number): Promise<Consumer> {
+  private async ensureConsumer(durable: string, filterSubject: string, maxDeliver: number, ackWaitMs: number): Promise<Consumer> {
     const { stream } = this.opts;
     const ack_wait = nanos(ackWaitMs);
     try {
@@ -289,11 +303,6 @@ export class NatsBus implements EventBus {
     }
     return this.js.consumers.get(stream, durable);
   }
-
-  /** @internal used by subscriptions */
-  publishDeadLetter(subject: string, data: Uint8Array, h: MsgHdrs, msgID: string): Promise<unknown> {
-    return this.js.publish(subject, data, { msgID, headers: h, timeout: this.opts.requestTimeoutMs });
-  }
 }
 
 /** A loop over one durable pull consumer, with at most `concurrency` handlers in flight. */
@@ -308,7 +317,7 @@ class PullSubscription implements Subscription {
   private readonly log: Logger | undefined;
 
   constructor(
-    private readonly bus: NatsBus,
+    private readonly bus: BusAccess,
     private readonly spec: ConsumerSpec<EventType>,
     private readonly durable: string,
     private consumer: Consumer,
@@ -363,7 +372,8 @@ class PullSubscription implements Subscription {
         }
         failures = 0;
       } catch (err) {
-        if (this.stopping) break;
+        // The connection only closes for good on close() or a fatal error (e.g. revoked credentials).
+        if (this.stopping || this.bus.isClosed()) break;
         failures++;
         this.log?.warn({ err, failures }, 'pulling events failed; retrying');
         await this.pause(Math.min(250 * 2 ** (failures - 1), 5000));

@@ -39,7 +39,10 @@ async function startNatsServer(port: number, storeDir: string): Promise<ChildPro
 async function freeze(child: ChildProcess): Promise<void> {
   child.kill('SIGSTOP');
   const tasks = `/proc/${child.pid}/task`;
-  if (!existsSync(tasks)) return void (await new Promise((r) => setTimeout(r, 200)));
+  if (!existsSync(tasks)) {
+    await new Promise((r) => setTimeout(r, 200));
+    return;
+  }
   await waitFor('nats-server stopped', async () => {
     const states = await Promise.all((await readdir(tasks)).map(async (t) => (await readFile(join(tasks, t, 'stat'), 'utf8')).split(') ')[1]?.[0]));
     return states.every((s) => s === 'T' || s === 't');
@@ -121,7 +124,7 @@ describe('NatsBus on JetStream', () => {
     const info = await jsm.streams.info(names.stream);
     expect(info.config.subjects).toEqual([`${names.subjectPrefix}.>`]);
     expect(info.config.storage).toBe('file');
-    expect(info.config.duplicate_window).toBeGreaterThan(0);
+    expect(info.config.duplicate_window).toBe(nanos(120_000));
     // A second instance of a service connecting finds it and leaves it as it is.
     await openBus();
     expect((await jsm.streams.info(names.stream)).config.subjects).toEqual([`${names.subjectPrefix}.>`]);
@@ -283,6 +286,29 @@ describe('NatsBus on JetStream', () => {
     expect(dlq.msgs.map((m) => m.string())).toContain('this is not {json');
     expect(dlq.msgs.find((m) => m.string() !== 'this is not {json')?.headers?.get(DLQ_HEADERS.error)).toMatch(/projectId/);
     dlq.sub.unsubscribe();
+  });
+
+  it('does not redeliver an event while its slow handler is still working on it', async () => {
+    const bus = await openBus();
+    const attempts: number[] = [];
+    subs.push(
+      await bus.consume({
+        consumer: 'slow',
+        type: 'survey.response.created',
+        ackWaitMs: 1000,
+        handle: async (_e, { attempt }) => {
+          attempts.push(attempt);
+          await new Promise((r) => setTimeout(r, 2500));
+          return 'success';
+        },
+      }),
+    );
+    await bus.publish(event('survey.response.created', { responseId: randomUUID(), surveyId: randomUUID(), responderId: 'u1' }));
+    await waitFor('the slow event acked', async () => {
+      const ci = await jsm.consumers.info(names.stream, durableNameFor('slow', 'survey.response.created'));
+      return ci.delivered.stream_seq > 0 && ci.num_ack_pending === 0 && ci.num_pending === 0;
+    });
+    expect(attempts).toEqual([1]);
   });
 
   it('stops a subscription only after its handlers in flight finish, and takes no new events', async () => {
