@@ -21,6 +21,13 @@ import type { ConsumerSpec, EventBus, HandlerOutcome, Subscription } from './por
 
 export const DEFAULT_STREAM = 'FREEMARKET';
 
+/**
+ * The server redelivers without limit; the bus enforces `maxDeliver` itself. With the limit on the
+ * server, an instance dying on the last delivery (or a failed dead-letter publish) would leave the
+ * event neither handled nor dead-lettered: the server just stops offering it.
+ */
+const SERVER_MAX_DELIVER = -1;
+
 export interface NatsBusOptions {
   servers: string | string[];
   /** JetStream stream holding every event; default 'FREEMARKET'. */
@@ -279,8 +286,8 @@ export class NatsBus implements EventBus {
       if (info.config.filter_subject !== filterSubject) {
         throw new Error(`consumer ${stream}/${durable} filters '${info.config.filter_subject}', expected '${filterSubject}'`);
       }
-      if (info.config.max_deliver !== maxDeliver || info.config.ack_wait !== ack_wait) {
-        await this.jsm.consumers.update(stream, durable, { max_deliver: maxDeliver, ack_wait });
+      if (info.config.max_deliver !== SERVER_MAX_DELIVER || info.config.ack_wait !== ack_wait) {
+        await this.jsm.consumers.update(stream, durable, { max_deliver: SERVER_MAX_DELIVER, ack_wait });
         this.opts.logger?.info({ stream, consumer: durable, maxDeliver, ackWaitMs }, 'durable consumer updated');
       }
     } catch (err) {
@@ -291,7 +298,7 @@ export class NatsBus implements EventBus {
           ack_policy: AckPolicy.Explicit,
           deliver_policy: DeliverPolicy.All,
           filter_subject: filterSubject,
-          max_deliver: maxDeliver,
+          max_deliver: SERVER_MAX_DELIVER,
           ack_wait,
         });
         this.opts.logger?.info({ stream, consumer: durable, filterSubject }, 'durable consumer created');
@@ -407,6 +414,11 @@ class PullSubscription implements Subscription {
 
   private async process(m: JsMsg): Promise<void> {
     const attempt = m.info.deliveryCount;
+    if (attempt > this.maxDeliver) {
+      // Its last attempt ended without an outcome (the instance died, or dead-lettering failed).
+      await this.deadLetter(m, 'max-deliveries', `no outcome after ${this.maxDeliver} deliveries`, undefined);
+      return;
+    }
     let event: Envelope;
     try {
       event = parseEnvelope(JSON.parse(m.string()) as unknown, this.spec.type);

@@ -349,10 +349,10 @@ describe('NatsBus on JetStream', () => {
     const durable = durableNameFor('redeployed', 'event.attended');
     const handle = async () => 'success' as const;
     await (await bus.consume({ consumer: 'redeployed', type: 'event.attended', handle })).stop();
-    expect((await jsm.consumers.info(names.stream, durable)).config).toMatchObject({ max_deliver: 5, ack_wait: 30_000_000_000 });
+    expect((await jsm.consumers.info(names.stream, durable)).config).toMatchObject({ max_deliver: -1, ack_wait: 30_000_000_000 });
 
     subs.push(await bus.consume({ consumer: 'redeployed', type: 'event.attended', maxDeliver: 2, ackWaitMs: 10_000, handle }));
-    expect((await jsm.consumers.info(names.stream, durable)).config).toMatchObject({ max_deliver: 2, ack_wait: 10_000_000_000 });
+    expect((await jsm.consumers.info(names.stream, durable)).config).toMatchObject({ max_deliver: -1, ack_wait: 10_000_000_000 });
   });
 
   it('keeps consuming after an operator deletes its durable consumer or the whole stream', async () => {

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 
-/** Keyset pagination over (createdAt, id): an opaque cursor, stable under inserts. */
+/**
+ * Keyset pagination over (createdAt, id): an opaque cursor, stable under inserts. The column must
+ * be `timestamp(3)` (millisecond precision) so a JS Date carries it exactly; with microseconds a
+ * cursor would fall between rows and pages would repeat or skip.
+ */
 export interface TimeIdKey {
   createdAt: Date;
   id: string;

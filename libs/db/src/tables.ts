@@ -12,11 +12,11 @@ export function outboxTable(schema: PgSchema) {
       id: uuid('id').primaryKey(),
       type: text('type').notNull(),
       envelope: jsonb('envelope').notNull(),
-      createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+      createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
       attempts: integer('attempts').notNull().default(0),
-      lastAttemptedAt: timestamp('last_attempted_at', { withTimezone: true }),
+      lastAttemptedAt: timestamp('last_attempted_at', { withTimezone: true, precision: 3 }),
       lastError: text('last_error'),
-      publishedAt: timestamp('published_at', { withTimezone: true }),
+      publishedAt: timestamp('published_at', { withTimezone: true, precision: 3 }),
     },
     (t) => [
       index('outbox_unpublished_idx').on(t.createdAt).where(sql`${t.publishedAt} is null`),
@@ -33,7 +33,7 @@ export function processedEventsTable(schema: PgSchema) {
     {
       eventId: uuid('event_id').notNull(),
       consumer: text('consumer').notNull(),
-      processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
+      processedAt: timestamp('processed_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     },
     (t) => [primaryKey({ columns: [t.eventId, t.consumer] })],
   );
@@ -48,7 +48,7 @@ export function usersProjectionTable(schema: PgSchema) {
     firstName: text('first_name'),
     lastName: text('last_name'),
     profileImageUrl: text('profile_image_url'),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   });
 }
 export type UsersProjectionTable = ReturnType<typeof usersProjectionTable>;

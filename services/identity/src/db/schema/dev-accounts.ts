@@ -7,6 +7,6 @@ export const devAccounts = identity.table('dev_accounts', {
   email: text('email').notNull().unique(),
   firstName: text('first_name').notNull(),
   lastName: text('last_name').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
 });
 export type DevAccountRow = typeof devAccounts.$inferSelect;

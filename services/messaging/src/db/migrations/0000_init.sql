@@ -4,17 +4,17 @@ CREATE TABLE "messaging"."outbox" (
 	"id" uuid PRIMARY KEY NOT NULL,
 	"type" text NOT NULL,
 	"envelope" jsonb NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	"attempts" integer DEFAULT 0 NOT NULL,
-	"last_attempted_at" timestamp with time zone,
+	"last_attempted_at" timestamp (3) with time zone,
 	"last_error" text,
-	"published_at" timestamp with time zone
+	"published_at" timestamp (3) with time zone
 );
 --> statement-breakpoint
 CREATE TABLE "messaging"."processed_events" (
 	"event_id" uuid NOT NULL,
 	"consumer" text NOT NULL,
-	"processed_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"processed_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "processed_events_event_id_consumer_pk" PRIMARY KEY("event_id","consumer")
 );
 --> statement-breakpoint
@@ -24,7 +24,7 @@ CREATE TABLE "messaging"."users" (
 	"first_name" text,
 	"last_name" text,
 	"profile_image_url" text,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE INDEX "outbox_unpublished_idx" ON "messaging"."outbox" USING btree ("created_at") WHERE "messaging"."outbox"."published_at" is null;--> statement-breakpoint
