@@ -3,3 +3,4 @@ export * from './wait.js';
 export * from './ports.js';
 export * from './nats-server.js';
 export * from './browser-session.js';
+export * from './service-harness.js';
