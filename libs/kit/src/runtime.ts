@@ -68,10 +68,13 @@ export class ServiceRuntime {
     try {
       if (config.db.migrate) await database.migrate({ migrationsFolder: options.migrationsFolder, schema: config.service.name });
       const ownsBus = !overrides.bus;
+      const natsUrl = config.bus.natsUrl;
       const bus =
         overrides.bus ??
-        (config.bus.natsUrl
-          ? await NatsBus.connect({ servers: config.bus.natsUrl, stream: config.bus.stream, subjectPrefix: config.bus.subjectPrefix, logger, name: config.service.name })
+        (natsUrl
+          ? await retryStartup('NATS', logger, () =>
+              NatsBus.connect({ servers: natsUrl, stream: config.bus.stream, subjectPrefix: config.bus.subjectPrefix, logger, name: config.service.name }),
+            )
           : new InProcessBus(logger));
       return new ServiceRuntime(config, logger, database, bus, ownsBus, options.tables, verifier, options.readiness ?? []);
     } catch (err) {
@@ -153,5 +156,22 @@ export class ServiceRuntime {
       }
     })();
     return this.destroyed;
+  }
+}
+
+/**
+ * Services start in any order (compose, Kubernetes): a dependency that is not up yet gets a
+ * little time before start-up fails and the orchestrator restarts us.
+ */
+async function retryStartup<T>(what: string, logger: Logger, attempt: () => Promise<T>, deadlineMs = 30_000): Promise<T> {
+  const deadline = Date.now() + deadlineMs;
+  for (let delay = 250; ; delay = Math.min(delay * 2, 4000)) {
+    try {
+      return await attempt();
+    } catch (err) {
+      if (Date.now() + delay > deadline) throw err;
+      logger.warn({ err, retryInMs: delay }, `${what} not reachable yet; retrying`);
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
   }
 }
