@@ -1,3 +1,7 @@
+import { UNAUTHORIZED_REDIRECT_DELAY_MS } from '../config/constants';
+import { navigateTo, paths } from '../config/paths';
+import { toast } from '../components/ui/toast-store';
+
 /** An answer that was not 2xx; its message is 'status: body' as the spec's error rules require (spec 01 §8). */
 export class ApiError extends Error {
   override name = 'ApiError';
@@ -9,8 +13,13 @@ export class ApiError extends Error {
   }
 
   get isUnauthorized(): boolean {
-    return this.message.startsWith('401: ') && this.message.includes('Unauthorized');
+    return isUnauthorizedError(this);
   }
+}
+
+/** Spec 01 §8: a message that begins '401: ' and contains 'Unauthorized'. */
+export function isUnauthorizedError(error: unknown): boolean {
+  return error instanceof Error && error.message.startsWith('401: ') && error.message.includes('Unauthorized');
 }
 
 async function throwIfNotOk(res: Response): Promise<void> {
@@ -19,8 +28,10 @@ async function throwIfNotOk(res: Response): Promise<void> {
   throw new ApiError(res.status, `${res.status}: ${text}`);
 }
 
-/** The one request helper: credentials always, JSON only when there is a body. */
-export async function apiRequest<T>(method: string, url: string, body?: unknown): Promise<T> {
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** The one request helper: credentials always, JSON only when there is a body (spec 01 §7). */
+export async function apiRequest<T>(method: HttpMethod, url: string, body?: unknown): Promise<T> {
   const res = await fetch(url, {
     method,
     credentials: 'include',
@@ -29,5 +40,39 @@ export async function apiRequest<T>(method: string, url: string, body?: unknown)
   });
   await throwIfNotOk(res);
   if (res.status === 204) return undefined as T;
-  return (await res.json()) as T;
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** A GET with query parameters; undefined and empty values are left out. */
+export function apiGet<T>(path: string, query?: Record<string, string | number | boolean | undefined | null>): Promise<T> {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return apiRequest<T>('GET', qs ? `${path}?${qs}` : path);
+}
+
+let redirecting = false;
+
+/**
+ * Spec 01 §8: the 'Unauthorized' toast, then sign-in again after 500 ms. Returns whether the error
+ * was an unauthorized one (and so has been handled).
+ */
+export function handleUnauthorized(error: unknown): boolean {
+  if (!isUnauthorizedError(error)) return false;
+  toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
+  if (!redirecting) {
+    redirecting = true;
+    setTimeout(() => navigateTo(paths.login.getHref()), UNAUTHORIZED_REDIRECT_DELAY_MS);
+  }
+  return true;
+}
+
+/** What every failed action shows: the unauthorized flow, or the destructive 'Error' toast with the action's text. */
+export function reportActionError(error: unknown, failureText: string): void {
+  if (handleUnauthorized(error)) return;
+  toast({ title: 'Error', description: failureText, variant: 'destructive' });
 }

@@ -1,8 +1,34 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { handleUnauthorized, reportActionError } from './api-client';
 
-/** The spec's cache defaults (spec 01 §9): never stale by itself, no refetch on focus or interval, no retries. */
+declare module '@tanstack/react-query' {
+  interface Register {
+    /** `errorText` is the destructive toast's text when the mutation fails (spec 01 §8). */
+    mutationMeta: { errorText?: string };
+    /** `silentUnauthorized` marks a read whose 401 is an answer (the current user), not an error. */
+    queryMeta: { silentUnauthorized?: boolean };
+  }
+}
+
+/**
+ * The spec's cache defaults (spec 01 §9): never stale by itself, no refetch on focus or interval,
+ * no retries. Failures are reported in one place: a mutation's `meta.errorText` becomes its toast,
+ * and an Unauthorized answer anywhere starts the sign-in-again flow.
+ */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (!query.meta?.silentUnauthorized) handleUnauthorized(error);
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _vars, _ctx, mutation) => {
+        const text = mutation.meta?.errorText;
+        if (text) reportActionError(error, text);
+        else handleUnauthorized(error);
+      },
+    }),
     defaultOptions: {
       queries: { staleTime: Infinity, refetchOnWindowFocus: false, refetchInterval: false, retry: false },
       mutations: { retry: false },

@@ -1,0 +1,111 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { createTestDatabase, freePort, runTag, testBusNames, testInfra, type TestDatabase } from '@freemarket/testing';
+import { startStack, type Stack } from '../../scripts/stack.js';
+
+/** Debian's Chromium; never a downloaded browser. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+/** Screenshots land here; CI keeps the folder as the test artifacts. */
+export const ARTIFACTS_DIR = resolve(import.meta.dirname, '..', '..', 'test-results', 'browser');
+
+/** A 1×1 light tile: the map never waits on a tile server this network cannot reach. */
+const TILE_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4+f0bAAXBAvcq3I6+AAAAAElFTkSuQmCC', 'base64');
+const TILE_HOSTS = /^https?:\/\/([a-z]\.)?tile\.openstreetmap\.(org|fr)\//;
+
+export interface BrowserStack {
+  stack: Stack;
+  browser: Browser;
+  stop(): Promise<void>;
+}
+
+/** The whole platform on the real Postgres, NATS and Redis (as CI has them), and a headless Chromium. */
+export async function startBrowserStack(): Promise<BrowserStack> {
+  const infra = testInfra();
+  const db: TestDatabase = await createTestDatabase(infra);
+  const tag = runTag();
+  let stack: Stack | undefined;
+  let browser: Browser | undefined;
+  try {
+    stack = await startStack({
+      port: await freePort(),
+      databaseUrl: () => db.url,
+      natsUrl: infra.natsUrl,
+      redisUrl: infra.redisUrl,
+      bus: testBusNames(tag),
+      redisKeyPrefix: `fm:test:${tag}:`,
+      logLevel: 'silent',
+      webDistDir: resolve(import.meta.dirname, '..', '..', 'web', 'dist'),
+    });
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  } catch (err) {
+    await browser?.close();
+    await stack?.stop();
+    await db.drop();
+    throw err;
+  }
+  const started = { stack, browser };
+  return {
+    ...started,
+    async stop() {
+      await started.browser.close().catch(() => undefined);
+      await started.stack.stop();
+      await db.drop();
+    },
+  };
+}
+
+export interface ContextOptions {
+  width?: number;
+  height?: number;
+  /** Grant geolocation at this position; without it the browser refuses and the default applies. */
+  geolocation?: { latitude: number; longitude: number };
+}
+
+/** A fresh browser profile (its own cookies) with the tile stub in place. */
+export async function newContext(bs: BrowserStack, options: ContextOptions = {}): Promise<BrowserContext> {
+  const context = await bs.browser.newContext({
+    baseURL: bs.stack.url,
+    viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+    ...(options.geolocation ? { geolocation: options.geolocation, permissions: ['geolocation'] } : {}),
+  });
+  await context.route(TILE_HOSTS, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: TILE_PNG }));
+  return context;
+}
+
+export interface Member {
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** Signs in as a person does: Get Started on the landing page, then the development provider's form. */
+export async function signIn(page: Page, member: Member): Promise<void> {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Get Started' }).first().click();
+  await page.waitForURL(/\/oidc\//);
+  await page.fill('#email', member.email);
+  await page.fill('#firstName', member.firstName);
+  await page.fill('#lastName', member.lastName);
+  await Promise.all([page.waitForURL((url) => url.pathname === '/'), page.locator('form button, form [type=submit]').first().click()]);
+  await page.getByRole('button', { name: 'Log Out' }).or(page.getByRole('button', { name: 'Open menu' })).first().waitFor();
+}
+
+/** A JSON call from inside the page, with the member's cookies, as the client makes it. */
+export async function callApi<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  return page.evaluate(
+    async ([m, p, b]) => {
+      const res = await fetch(p, { method: m, credentials: 'include', headers: b === undefined ? {} : { 'content-type': 'application/json' }, body: b === undefined ? undefined : JSON.stringify(b) });
+      const text = await res.text();
+      return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+    },
+    [method, path, body] as const,
+  );
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  await page.screenshot({ path: join(ARTIFACTS_DIR, `${name}.png`), fullPage: false });
+}

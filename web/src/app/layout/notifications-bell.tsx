@@ -1,0 +1,30 @@
+import { Bell } from 'lucide-react';
+import { Link } from 'react-router';
+import { Tooltip } from '../../components/ui/tooltip';
+import { paths } from '../../config/paths';
+import { usePendingRequestCount } from '../../features/connections/hooks/use-pending-request-count';
+import { useUnreadMessageCount } from '../../features/messaging/hooks/use-unread-messages';
+
+/**
+ * Unread messages and incoming connection requests, instead of the spec's dot that does nothing.
+ * It leads to whichever has something waiting: messages first.
+ */
+export function NotificationsBell({ meId }: { meId: string }) {
+  const unread = useUnreadMessageCount(true);
+  const requests = usePendingRequestCount(meId);
+  const total = unread + requests;
+  const label = total === 0 ? 'Notifications: nothing new' : `Notifications: ${unread} unread messages, ${requests} connection requests`;
+  const href = unread > 0 || requests === 0 ? paths.messages.getHref() : paths.connections.getHref();
+  return (
+    <Tooltip label={label}>
+      <Link to={href} aria-label={label} className="relative grid h-10 w-10 place-items-center rounded-md text-slate-800 hover:bg-slate-100" data-testid="notifications">
+        <Bell className="h-5 w-5" aria-hidden="true" />
+        {total > 0 ? (
+          <span className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-700 px-1 text-center text-xs leading-5 font-semibold text-white" data-testid="notifications-count">
+            {total > 99 ? '99+' : total}
+          </span>
+        ) : null}
+      </Link>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,56 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router';
+import { paths } from '../config/paths';
+import { LoadingScreen } from './routes/loading';
+import { NotFoundRoute } from './routes/not-found';
+import { HomeRoute } from './routes/home';
+
+/** Each screen is its own chunk, loaded when its route is first visited. */
+function lazyNamed<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+const ConnectionsRoute = lazyNamed(() => import('./routes/connections'), 'ConnectionsRoute');
+const MessagesRoute = lazyNamed(() => import('./routes/messages'), 'MessagesRoute');
+const AboutRoute = lazyNamed(() => import('./routes/static-pages'), 'AboutRoute');
+const TermsRoute = lazyNamed(() => import('./routes/static-pages'), 'TermsRoute');
+const PrivacyRoute = lazyNamed(() => import('./routes/static-pages'), 'PrivacyRoute');
+const ContactRoute = lazyNamed(() => import('./routes/static-pages'), 'ContactRoute');
+const PlaceholderRoute = lazy(() => import('./routes/placeholder').then((m) => ({ default: m.PlaceholderRoute })));
+
+/** Spec 02 screens that arrive with a later issue: a placeholder inside the app shell, not a 404. */
+const LATER = [
+  [paths.feed.path, 'Community Feed'],
+  [paths.surveys.path, 'Surveys'],
+  [paths.rewards.path, 'Rewards'],
+  [paths.projects.path, 'Community Projects'],
+  [paths.profile.path, 'Profile'],
+  [paths.userProfile.path, 'Profile'],
+  [paths.events.path, 'Community Events'],
+  [paths.learn.path, 'Learning Hub'],
+  [paths.checkout.path, 'Checkout'],
+  ['/payment-success', 'Payment'],
+] as const;
+
+/** The route table of spec 01 §2. */
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <Suspense fallback={<LoadingScreen />}>
+        <Routes>
+          <Route path={paths.home.path} element={<HomeRoute />} />
+          <Route path={paths.about.path} element={<AboutRoute />} />
+          <Route path={paths.terms.path} element={<TermsRoute />} />
+          <Route path={paths.privacy.path} element={<PrivacyRoute />} />
+          <Route path={paths.contact.path} element={<ContactRoute />} />
+          <Route path={paths.connections.path} element={<ConnectionsRoute />} />
+          <Route path={paths.messages.path} element={<MessagesRoute />} />
+          {LATER.map(([path, title]) => (
+            <Route key={path} path={path} element={<PlaceholderRoute title={title} />} />
+          ))}
+          <Route path="*" element={<NotFoundRoute />} />
+        </Routes>
+      </Suspense>
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,118 @@
+import type { CurrentUser } from '@freemarket/contracts';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { CheckoutLinks } from '../../features/commerce/components/checkout-links';
+import { LogTransactionButton } from '../../features/commerce/components/log-transaction-dialog';
+import { ConnectButton, ConnectIconButton } from '../../features/connections/components/connect-controls';
+import { useProfileOfUser } from '../../features/directory/api/get-profile';
+import { useProfileMap } from '../../features/directory/api/get-profile-map';
+import { useSkillCategories } from '../../features/directory/api/get-skill-categories';
+import { MobileSidebar } from '../../features/directory/components/mobile-sidebar';
+import { ProfileDialog } from '../../features/directory/components/profile-dialog';
+import { SearchSidebar } from '../../features/directory/components/search-sidebar';
+import { StatsBar } from '../../features/directory/components/stats-bar';
+import { useExploreSearch } from '../../features/directory/hooks/use-explore-search';
+import { useGeolocation } from '../../features/directory/hooks/use-geolocation';
+import { markerFromMapItem, markerFromProfile, toMarkers } from '../../features/directory/utils/map-marker';
+import { fullName } from '../../features/directory/utils/profile-view';
+import { MessagePromptButton } from '../../features/messaging/components/message-prompt-button';
+import { useRefreshRewardBalanceSoon } from '../../features/rewards/api/get-balance';
+import { AppShell } from '../layout/app-shell';
+
+// @NOTE Leaflet is its own chunk, evaluated after the header and sidebar have painted: one long
+// task split in two keeps the main thread responsive on slow phones (Lighthouse's TBT).
+const MapView = lazy(() => import('../../features/directory/components/map-view').then((m) => ({ default: m.MapView })));
+
+/** Spec 01 §2, the explore map: the route composes directory with connections, messaging, commerce and rewards. */
+export function ExploreRoute({ user }: { user: CurrentUser }) {
+  const geo = useGeolocation();
+  const explore = useExploreSearch(geo.position);
+  const [selectedUserId, setSelectedUserId] = useState<string | null>(null);
+  const [sidebarOpen, setSidebarOpen] = useState(false);
+  const refreshBalance = useRefreshRewardBalanceSoon();
+  const categories = useSkillCategories(explore.scope === 'skills');
+  // With nothing searched for, the map shows every nearby profile (compact markers, clustered).
+  const nearbyMap = useProfileMap(geo.position, explore.noActiveSearch);
+  const markers = useMemo(
+    () =>
+      explore.noActiveSearch && nearbyMap.data ? toMarkers(nearbyMap.data.items, markerFromMapItem) : toMarkers(explore.profiles, markerFromProfile),
+    [explore.noActiveSearch, nearbyMap.data, explore.profiles],
+  );
+  const listed = selectedUserId ? explore.profiles.find((p) => p.userId === selectedUserId) : undefined;
+  // A marker outside the list (the map shows more than the list holds): load its profile.
+  const fetched = useProfileOfUser(selectedUserId && !listed ? selectedUserId : null);
+  const shown = listed ?? (selectedUserId ? (fetched.data ?? null) : null);
+  const selectedProfileId = shown?.id ?? null;
+  const select = useCallback((userId: string) => {
+    setSelectedUserId(userId);
+    setSidebarOpen(false);
+  }, []);
+  const selectProfile = useCallback((p: { userId: string }) => select(p.userId), [select]);
+  const openSearch = useCallback(() => setSidebarOpen(true), []);
+  const connectSlot = useCallback(
+    (p: { userId: string; user: Parameters<typeof fullName>[0] }) => (p.userId === user.id ? null : <ConnectIconButton userId={p.userId} name={fullName(p.user)} />),
+    [user.id],
+  );
+  const categoryList = useMemo(() => categories.data ?? [], [categories.data]);
+
+  const sidebar = (
+    <SearchSidebar
+      text={explore.text}
+      onTextChange={explore.setText}
+      scope={explore.scope}
+      onScopeChange={explore.setScope}
+      categories={categoryList}
+      category={explore.category}
+      onCategoryChange={explore.setCategory}
+      filtersOpen={explore.filtersOpen}
+      onFiltersOpenChange={explore.setFiltersOpen}
+      filters={explore.filters}
+      onFiltersChange={explore.setFilters}
+      sort={explore.sort}
+      onCycleSort={explore.cycleSort}
+      profiles={explore.profiles}
+      loading={explore.loading}
+      canLoadMore={explore.canLoadMore}
+      loadingMore={explore.loadingMore}
+      onLoadMore={explore.loadMore}
+      hasProfile={Boolean(user.profile)}
+      selectedId={selectedProfileId}
+      onSelect={selectProfile}
+      connectSlot={connectSlot}
+    />
+  );
+
+  return (
+    <AppShell user={user} onOpenSearch={openSearch}>
+      <div className="flex h-[calc(100dvh-4rem)] min-h-0">
+        <aside className="hidden w-[420px] shrink-0 border-r border-slate-200 bg-white md:block" aria-label="Search">
+          {sidebar}
+        </aside>
+        <MobileSidebar open={sidebarOpen} onOpenChange={setSidebarOpen}>
+          {sidebar}
+        </MobileSidebar>
+        <div className="relative min-w-0 flex-1">
+          <Suspense fallback={<div className="h-full w-full bg-slate-100" aria-hidden="true" />}>
+            <MapView center={geo.position} own={geo.own} markers={markers} selectedId={selectedProfileId} onSelect={selectProfile} />
+          </Suspense>
+          <StatsBar profiles={explore.profiles} />
+        </div>
+      </div>
+      <ProfileDialog
+        profile={shown}
+        onClose={() => setSelectedUserId(null)}
+        isOwn={shown?.userId === user.id}
+        onReviewPosted={refreshBalance}
+        actionsSlot={
+          shown ? (
+            <>
+              <ConnectButton userId={shown.userId} />
+              <MessagePromptButton userId={shown.userId} />
+              <LogTransactionButton sellerId={shown.userId} sellerName={fullName(shown.user)} />
+              <CheckoutLinks sellerId={shown.userId} name={fullName(shown.user)} isPoliticalCandidate={shown.isPoliticalCandidate} />
+            </>
+          ) : null
+        }
+      />
+    </AppShell>
+  );
+}

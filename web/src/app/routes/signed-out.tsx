@@ -1,0 +1,22 @@
+import { PublicHeader } from '../../components/layout/public-header';
+import { SiteFooter } from '../../components/layout/site-footer';
+import { Button } from '../../components/ui/button';
+import { navigateTo, paths } from '../../config/paths';
+
+/** A signed-in screen seen by a visitor: the spec's 'Please log in to view …' and a Log In button. */
+export function SignedOutNotice({ what }: { what: string }) {
+  return (
+    <div className="flex min-h-dvh flex-col bg-slate-50">
+      <PublicHeader />
+      <main className="grid flex-1 place-items-center p-6">
+        <div className="max-w-md rounded-lg border border-slate-200 bg-white p-6 text-center">
+          <h1 className="text-lg font-semibold text-slate-900">Please log in to view your {what}.</h1>
+          <Button className="mt-4" onClick={() => navigateTo(paths.login.getHref())}>
+            Log In
+          </Button>
+        </div>
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

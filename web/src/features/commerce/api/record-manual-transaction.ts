@@ -1,0 +1,20 @@
+import { useMutation } from '@tanstack/react-query';
+import type { RecordManualTransaction, Transaction } from '@freemarket/contracts';
+import { toast } from '../../../components/ui/toast-store';
+import { apiRequest } from '../../../lib/api-client';
+
+/** `POST /api/transactions/manual`: a payment made outside FreeMarket. */
+export function recordManualTransaction(body: RecordManualTransaction): Promise<Transaction> {
+  return apiRequest<Transaction>('POST', '/api/transactions/manual', body);
+}
+
+export function useRecordManualTransaction(onRecorded: () => void) {
+  return useMutation({
+    mutationFn: recordManualTransaction,
+    meta: { errorText: 'Failed to record transaction' },
+    onSuccess: () => {
+      toast({ title: 'Success', description: 'Transaction recorded successfully!' });
+      onRecorded();
+    },
+  });
+}

@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Message, SendMessageBody } from '@freemarket/contracts';
+import { toast } from '../../../components/ui/toast-store';
+import { apiRequest } from '../../../lib/api-client';
+import { conversationsQueryOptions } from './get-conversations';
+import { messagesQueryOptions } from './get-messages';
+
+/** `POST /api/messages`. */
+export function sendMessage(body: SendMessageBody): Promise<Message> {
+  return apiRequest<Message>('POST', '/api/messages', body);
+}
+
+/** Sends, then refreshes the conversation and the conversation list (spec 01 §4). */
+export function useSendMessage({ announce }: { announce: boolean }) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendMessage,
+    meta: { errorText: 'Failed to send message' },
+    onSuccess: async (message) => {
+      if (announce) toast({ title: 'Message sent', description: 'Your message has been sent successfully!' });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: messagesQueryOptions(message.receiverId).queryKey }),
+        queryClient.invalidateQueries({ queryKey: conversationsQueryOptions().queryKey }),
+      ]);
+    },
+  });
+}

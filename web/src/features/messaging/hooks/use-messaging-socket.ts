@@ -1,0 +1,83 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { ConversationEntry, ConversationPage, Message, MessagePage, ReadReceipt } from '@freemarket/contracts';
+import { useEffect } from 'react';
+import { conversationsQueryOptions } from '../api/get-conversations';
+import { messagesQueryOptions } from '../api/get-messages';
+import { getSocket } from './socket';
+
+function appendMessage(client: QueryClient, meId: string, message: Message): void {
+  const otherId = message.senderId === meId ? message.receiverId : message.senderId;
+  client.setQueryData<MessagePage>(messagesQueryOptions(otherId).queryKey, (page) => {
+    if (!page) return page;
+    if (page.items.some((m) => m.id === message.id)) return page;
+    return { ...page, items: [...page.items, message] };
+  });
+}
+
+function upsertConversation(client: QueryClient, entry: ConversationEntry): void {
+  const key = conversationsQueryOptions().queryKey;
+  if (!client.getQueryData<ConversationPage>(key)) {
+    void client.invalidateQueries({ queryKey: key });
+    return;
+  }
+  client.setQueryData<ConversationPage>(key, (page) => {
+    if (!page) return page;
+    const rest = page.items.filter((e) => e.otherUser.id !== entry.otherUser.id);
+    return { ...page, items: [entry, ...rest] };
+  });
+}
+
+function applyReceipt(client: QueryClient, meId: string, receipt: ReadReceipt): void {
+  const otherId = receipt.readerId === meId ? receipt.senderId : receipt.readerId;
+  client.setQueryData<MessagePage>(messagesQueryOptions(otherId).queryKey, (page) =>
+    page ? { ...page, items: page.items.map((m) => (m.senderId === receipt.senderId && m.createdAt <= receipt.readAt ? { ...m, isRead: true } : m)) } : page,
+  );
+  if (receipt.readerId === meId) {
+    client.setQueryData<ConversationPage>(conversationsQueryOptions().queryKey, (page) =>
+      page ? { ...page, items: page.items.map((e) => (e.otherUser.id === otherId ? { ...e, unreadCount: 0 } : e)) } : page,
+    );
+  }
+}
+
+/**
+ * Keeps the message caches live: new messages, read receipts and new or changed conversations
+ * arrive over socket.io and are written into the query cache, so no screen reloads.
+ */
+export function useMessagingSocket(meId: string | null): void {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (!meId) return;
+    let cancelled = false;
+    const onNew = (m: Message) => appendMessage(client, meId, m);
+    const onConversation = (e: ConversationEntry) => upsertConversation(client, e);
+    const onRead = (r: ReadReceipt) => applyReceipt(client, meId, r);
+    // After a reconnect events may have been missed: read the lists again.
+    const onReconnect = () => {
+      void client.invalidateQueries({ queryKey: ['/api/messages'] });
+      void client.invalidateQueries({ queryKey: conversationsQueryOptions().queryKey });
+    };
+    void getSocket().then((socket) => {
+      if (cancelled) return;
+      socket.on('message:new', onNew);
+      socket.on('conversation:updated', onConversation);
+      socket.on('messages:read', onRead);
+      socket.io.on('reconnect', onReconnect);
+    });
+    return () => {
+      cancelled = true;
+      void getSocket().then((socket) => {
+        socket.off('message:new', onNew);
+        socket.off('conversation:updated', onConversation);
+        socket.off('messages:read', onRead);
+        socket.io.off('reconnect', onReconnect);
+      });
+      // @NOTE The socket itself stays open: every screen mounts its own header, and closing it on
+      // each navigation would drop the events sent in between. Signing out is a full page load.
+    };
+  }, [client, meId]);
+}
+
+/** Tells the server the viewer has read everything from `userId`. */
+export function markConversationRead(userId: string): void {
+  void getSocket().then((socket) => socket.emit('messages:markRead', { userId }));
+}
