@@ -10,7 +10,7 @@ const dataDir = resolve(process.env.FREEMARKET_DATA_DIR ?? 'data');
 
 const started = Date.now();
 console.log(`Starting FreeMarket (data in ${dataDir})...`);
-const stack = await startStack({ port, databaseUrl: pgliteFolders(dataDir), logLevel: process.env.LOG_LEVEL ?? 'warn' }).catch((err: unknown) => {
+const stack = await startStack({ port, databaseUrl: pgliteFolders(dataDir), logLevel: process.env.LOG_LEVEL ?? 'warn', seedDemoData: true }).catch((err: unknown) => {
   const code = (err as { code?: string }).code;
   console.error(code === 'EADDRINUSE' ? `Port ${port} is already in use: stop what runs there, or start with PORT=<other>.` : err);
   process.exitCode = 1;

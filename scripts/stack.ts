@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { InProcessBus, type EventBus } from '@freemarket/bus';
-import { createLogger, generateAssertionKeys, loadServiceConfig, type Logger, type RuntimeOverrides } from '@freemarket/kit';
+import { createLogger, generateAssertionKeys, loadServiceConfig, type Logger, type RuntimeOverrides, type ServiceRuntime } from '@freemarket/kit';
 import { createCommerceService } from '@freemarket/commerce';
-import { createDirectoryService } from '@freemarket/directory';
+import { createDirectoryService, loadDirectoryConfig } from '@freemarket/directory';
 import { createGateway, loadGatewayConfig, type Gateway } from '@freemarket/gateway';
 import { createIdentityService, loadIdentityConfig } from '@freemarket/identity';
 import { createMessagingService } from '@freemarket/messaging';
@@ -23,6 +23,8 @@ export interface StackOptions {
   redisKeyPrefix?: string;
   logLevel?: string;
   webDistDir?: string;
+  /** Local mode: identity and the directory create the demo members and profiles (libs/demo) on first start. */
+  seedDemoData?: boolean;
 }
 
 export interface Stack {
@@ -33,10 +35,9 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
-type Handle = { start(): Promise<{ url: string }>; destroy(): Promise<void> };
+type Handle = { start(): Promise<{ url: string }>; destroy(): Promise<void>; runtime?: ServiceRuntime };
 
 const BACKENDS = [
-  ['directory', createDirectoryService, 5002],
   ['social', createSocialService, 5003],
   ['messaging', createMessagingService, 5004],
   ['commerce', createCommerceService, 5005],
@@ -71,7 +72,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await sharedBus?.close();
   };
 
+  const seed = options.seedDemoData ? { SEED_DEMO_DATA: 'true' } : {};
   try {
+    const directory = await createDirectoryService(loadDirectoryConfig({ ...env('directory'), ...seed }), overrides('directory'));
+    started.push(directory);
+    services.directory = (await directory.start()).url;
     for (const [name, create] of BACKENDS) {
       const service = await create(loadServiceConfig(name, { port: 0 }, env(name)), overrides(name));
       started.push(service);
@@ -84,11 +89,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         DIRECTORY_URL: services.directory,
         DEV_OIDC_ENABLED: 'true',
         OIDC_CLIENT_SECRET: clientSecret,
+        ...seed,
       }),
       overrides('identity'),
     );
     started.push(identity);
     services.identity = (await identity.start()).url;
+    if (options.seedDemoData) await settleAnnouncements(started);
 
     const gateway = await createGateway(
       loadGatewayConfig({
@@ -116,6 +123,28 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   } catch (err) {
     await stop();
     throw err;
+  }
+}
+
+/**
+ * On a first start identity announces the demo members all at once, and every service takes them
+ * in on the one event loop of local mode. The gateway starts once the services' handled-event
+ * counts stop moving: booting it under that flood can exceed Fastify's 10 s plugin timeout.
+ */
+async function settleAnnouncements(handles: Handle[], timeoutMs = 120_000): Promise<void> {
+  const handled = async () => {
+    let total = 0;
+    for (const { runtime } of handles) {
+      if (runtime) total += await runtime.db.$count(runtime.tables.processedEvents);
+    }
+    return total;
+  };
+  const deadline = Date.now() + timeoutMs;
+  for (let last = -1, still = 0; still < 3 && Date.now() < deadline; ) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const now = await handled();
+    still = now === last ? still + 1 : 0;
+    last = now;
   }
 }
 

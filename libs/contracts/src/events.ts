@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rewardActionSchema } from './rewards.js';
 
 /** Subject prefix of every event; the JetStream stream captures `<prefix>.>`. */
 export const EVENT_SUBJECT_PREFIX = 'freemarket';
@@ -6,6 +7,18 @@ export const EVENT_SUBJECT_PREFIX = 'freemarket';
 const userId = z.string().min(1).max(255);
 const uuid = z.uuid();
 const money = z.string().regex(/^\d{1,8}(\.\d{1,2})?$/, 'a decimal with at most two decimals');
+
+/** What `profile.created` and `profile.updated` carry (the directory publishes both). */
+const profileEventData = z.object({
+  profileId: uuid,
+  userId,
+  isServiceProvider: z.boolean(),
+  isNonProfit: z.boolean(),
+  isPoliticalCandidate: z.boolean(),
+  isCommunityMember: z.boolean(),
+  itemsForSaleIsPublic: z.boolean().optional(),
+  eventsIsPublic: z.boolean().optional(),
+});
 
 /**
  * Every event the platform publishes, by type, with the schema of its `data`.
@@ -19,22 +32,13 @@ export const eventSchemas = {
     lastName: z.string().nullable(),
     profileImageUrl: z.string().nullable(),
   }),
-  'profile.created': z.object({
-    profileId: uuid,
-    userId,
-    isServiceProvider: z.boolean(),
-    isNonProfit: z.boolean(),
-    isPoliticalCandidate: z.boolean(),
-    isCommunityMember: z.boolean(),
-  }),
-  'profile.updated': z.object({
-    profileId: uuid,
-    userId,
-    isServiceProvider: z.boolean(),
-    isNonProfit: z.boolean(),
-    isPoliticalCandidate: z.boolean(),
-    isCommunityMember: z.boolean(),
-  }),
+  /**
+   * A member's profile, with its kinds (commerce lets donations reach political candidates) and the
+   * privacy of the sections other services serve: items for sale (commerce) and events (social).
+   * The two flags may be absent in events from before they existed, which means public.
+   */
+  'profile.created': profileEventData,
+  'profile.updated': profileEventData,
   'review.created': z.object({ reviewId: uuid, reviewerId: userId, revieweeId: userId, rating: z.number().int().min(1).max(5) }),
   'review.updated': z.object({ reviewId: uuid, reviewerId: userId, revieweeId: userId, rating: z.number().int().min(1).max(5) }),
   'referral.created': z.object({ referralId: uuid, referrerId: userId, businessName: z.string() }),
@@ -42,12 +46,17 @@ export const eventSchemas = {
   'connection.accepted': z.object({ connectionId: uuid, requesterId: userId, addresseeId: userId }),
   'connection.removed': z.object({ connectionId: uuid, requesterId: userId, addresseeId: userId }),
   'post.created': z.object({ postId: uuid, userId }),
+  /** Social, when a member answers a survey; rewards credits the responder once per survey. */
   'survey.response.created': z.object({ responseId: uuid, surveyId: uuid, responderId: userId }),
+  /** Social, on an RSVP; rewards credits the attendee once per event. */
   'event.attended': z.object({ eventId: uuid, userId }),
+  /** Social, when a member joins a project; rewards credits them once per project, re-joining included. */
   'project.joined': z.object({ projectId: uuid, userId }),
   'project.left': z.object({ projectId: uuid, userId }),
+  /** Social, when a tutorial (DIY content) is published; rewards credits the creator. */
   'tutorial.created': z.object({ tutorialId: uuid, creatorId: userId }),
   'message.created': z.object({ messageId: uuid, senderId: userId, receiverId: userId }),
+  /** Commerce, once the card payment provider confirms a payment; rewards credits the payer per whole dollar. */
   'payment.succeeded': z.object({
     transactionId: uuid,
     buyerId: userId,
@@ -55,6 +64,7 @@ export const eventSchemas = {
     amount: money,
     type: z.enum(['purchase', 'donation', 'transfer']),
   }),
+  /** Commerce, for every transaction stored; a `manual` one is unverified and earns no points. */
   'transaction.recorded': z.object({
     transactionId: uuid,
     buyerId: userId,
@@ -64,11 +74,14 @@ export const eventSchemas = {
     source: z.enum(['manual', 'stripe']),
   }),
   'item.listed': z.object({ itemId: uuid, userId }),
+  /** Points were added to a member's balance; `balance` is the balance after this credit. */
   'reward.credited': z.object({
+    rewardTransactionId: uuid,
     userId,
-    amount: z.number().int().nonnegative(),
-    action: z.string(),
+    amount: z.number().int().positive(),
+    action: rewardActionSchema,
     relatedId: z.string().nullable(),
+    balance: z.number().int(),
     sourceEventId: uuid,
   }),
 } as const;

@@ -1,20 +1,24 @@
 import { fileURLToPath } from 'node:url';
-import { createService, projectUsers, type RuntimeOverrides, type ServiceHandle, type ServiceRuntime } from '@freemarket/kit';
+import { createService, projectUsers, type RuntimeOverrides, type ServiceHandle } from '@freemarket/kit';
 import type { CommerceConfig } from './config.js';
+import { createContext, type CommerceContext } from './context.js';
 import { outbox, processedEvents, users } from './db/schema/index.js';
+import { projectMemberProfiles } from './members/member-profiles-projection.js';
+import { registerRoutes } from './routes/index.js';
 
 export type { CommerceConfig } from './config.js';
+export type { CommerceContext } from './context.js';
 export { loadCommerceConfig } from './config.js';
 
 const migrationsFolder = fileURLToPath(new URL('./db/migrations', import.meta.url));
 
-export interface CommerceContext {
-  runtime: ServiceRuntime;
-}
-
+/** The commerce service: payments between members (manual logs for now). */
 export function createCommerceService(config: CommerceConfig, overrides: RuntimeOverrides = {}): Promise<ServiceHandle<CommerceContext>> {
   return createService(config, { tables: { outbox, processedEvents }, migrationsFolder }, overrides, (runtime) => {
+    const ctx = createContext(runtime, config);
     projectUsers(runtime, users);
-    return { runtime };
+    projectMemberProfiles(runtime);
+    registerRoutes(runtime.app, ctx);
+    return ctx;
   });
 }

@@ -11,12 +11,15 @@ export interface GatewaySecrets {
   oidcClientSecret: string;
 }
 
+/** How the gateway authenticates at the token endpoint; must match the client's registration. */
+export type ClientAuthMethod = 'client_secret_basic' | 'client_secret_post';
+
 export interface GatewayConfig {
   service: { host: string; port: number; logLevel: string };
   /** The origin browsers use; cookies, redirects and the Origin check derive from it. */
   publicUrl: string;
   redis: { url: string | null; keyPrefix: string };
-  oidc: { issuerUrl: string; clientId: string };
+  oidc: { issuerUrl: string; clientId: string; clientAuthMethod: ClientAuthMethod };
   upstreams: Record<ServiceName, string>;
   proxy: { timeoutMs: number; connectTimeoutMs: number };
   web: { distDir: string };
@@ -44,6 +47,7 @@ const ENV_NAMES = [
   'OIDC_ISSUER_URL',
   'OIDC_CLIENT_ID',
   'OIDC_CLIENT_SECRET',
+  'OIDC_CLIENT_AUTH_METHOD',
   'ASSERTION_PRIVATE_KEY',
   ...Object.values(UPSTREAM_ENV),
   'UPSTREAM_TIMEOUT_MS',
@@ -81,6 +85,7 @@ const envSchema = z
     OIDC_ISSUER_URL: httpUrl.optional(),
     OIDC_CLIENT_ID: z.string().min(1).default('freemarket-gateway'),
     OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    OIDC_CLIENT_AUTH_METHOD: z.enum(['client_secret_basic', 'client_secret_post']).default('client_secret_basic'),
     ASSERTION_PRIVATE_KEY: z.string().includes('BEGIN PRIVATE KEY', { message: 'must be the assertion signing key as PKCS8 PEM' }),
     IDENTITY_URL: httpUrl.default('http://127.0.0.1:5001'),
     DIRECTORY_URL: httpUrl.default('http://127.0.0.1:5002'),
@@ -122,7 +127,7 @@ export function loadGatewayConfig(env: GatewayEnv): GatewayConfig {
     service: { host: parsed.HOST, port: parsed.PORT, logLevel: parsed.LOG_LEVEL },
     publicUrl: parsed.PUBLIC_URL,
     redis: { url: parsed.REDIS_URL ?? null, keyPrefix: parsed.REDIS_KEY_PREFIX },
-    oidc: { issuerUrl: parsed.OIDC_ISSUER_URL ?? `${parsed.PUBLIC_URL}/oidc`, clientId: parsed.OIDC_CLIENT_ID },
+    oidc: { issuerUrl: parsed.OIDC_ISSUER_URL ?? `${parsed.PUBLIC_URL}/oidc`, clientId: parsed.OIDC_CLIENT_ID, clientAuthMethod: parsed.OIDC_CLIENT_AUTH_METHOD },
     upstreams,
     proxy: { timeoutMs: parsed.UPSTREAM_TIMEOUT_MS, connectTimeoutMs: parsed.UPSTREAM_CONNECT_TIMEOUT_MS },
     web: { distDir: resolve(parsed.WEB_DIST_DIR) },

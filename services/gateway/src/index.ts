@@ -9,7 +9,6 @@ import type { GatewayConfig } from './config.js';
 import type { GatewayContext } from './context.js';
 import { RateLimits } from './http/rate-limits.js';
 import { registerRequestPipeline } from './http/request-pipeline.js';
-import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerProxies } from './proxy/register-proxies.js';
 import { registerRoutes } from './routes/index.js';
 import { cookiePolicy } from './session/cookies.js';
@@ -58,11 +57,11 @@ export async function createGateway(config: GatewayConfig, overrides: GatewayOve
     }
   };
 
-  let app: App;
+  let app: App | undefined;
   let ctx: GatewayContext;
   try {
     const signer = await AssertionSigner.fromPem(config.secrets.assertionPrivateKey);
-    const oidc = new OidcClient({ issuerUrl: config.oidc.issuerUrl, clientId: config.oidc.clientId, clientSecret: config.secrets.oidcClientSecret }, logger);
+    const oidc = new OidcClient({ ...config.oidc, clientSecret: config.secrets.oidcClientSecret }, logger);
     ctx = {
       config,
       logger,
@@ -74,8 +73,8 @@ export async function createGateway(config: GatewayConfig, overrides: GatewayOve
       signIn: new SignIn(oidc, new IdentityClient(config.upstreams.identity, signer), `${config.publicUrl}/api/callback`),
     };
     app = createApp({ logger, readiness: redis ? [{ name: 'redis', check: () => redis.ping() }] : [] });
-    await app.register(fastifyCookie);
-    registerSecurityHeaders(app, config.publicUrl);
+    // Only the writer: the pipeline reads the one cookie it needs itself.
+    await app.register(fastifyCookie, { hook: false });
     const limits = await RateLimits.register(app, { ...config.rateLimit, redis, keyPrefix: config.redis.keyPrefix });
     registerRequestPipeline(app, ctx, limits);
     registerRoutes(app, ctx);
@@ -83,23 +82,25 @@ export async function createGateway(config: GatewayConfig, overrides: GatewayOve
     await registerWebApp(app, config.web.distDir);
     await app.ready();
   } catch (err) {
+    await app?.close().catch(() => undefined);
     await closeStores();
     throw err;
   }
 
+  const readyApp = app;
   let destroyed: Promise<void> | undefined;
   return {
-    app,
+    app: readyApp,
     sessions: ctx.sessions,
     async start() {
-      const url = await app.listen({ host: config.service.host, port: config.service.port });
+      const url = await readyApp.listen({ host: config.service.host, port: config.service.port });
       logger.info({ url, publicUrl: config.publicUrl, sessions: redis ? 'redis' : 'memory' }, 'gateway listening');
       return { url };
     },
     destroy() {
       destroyed ??= (async () => {
         try {
-          await app.close();
+          await readyApp.close();
         } finally {
           await closeStores();
         }

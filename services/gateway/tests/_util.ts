@@ -36,7 +36,7 @@ export interface EchoService {
 
 /**
  * A real service built like every FreeMarket service (createApp + AssertionVerifier) that answers
- * any path with what it received. `/…/slow?ms=` waits first, `?status=` sets the status; a websocket upgrade is accepted only
+ * any path with what it received. `/…/slow?ms=` waits first, `?status=` sets the status, `?size=` answers that many bytes instead; a websocket upgrade is accepted only
  * with a valid assertion (or none), and its first message echoes the handshake.
  */
 export async function startEchoService(name: string, publicKeyPem: string): Promise<EchoService> {
@@ -50,7 +50,8 @@ export async function startEchoService(name: string, publicKeyPem: string): Prom
     seen.push(echo);
     const query = new URL(req.url, 'http://x').searchParams;
     if (req.url.includes('/slow')) await new Promise((r) => setTimeout(r, Number(query.get('ms') ?? 0)));
-    return reply.code(Number(query.get('status') ?? 200)).send(echo);
+    const size = Number(query.get('size') ?? 0);
+    return reply.code(Number(query.get('status') ?? 200)).send(size > 0 ? 'x'.repeat(size) : echo);
   });
   // Upgraded sockets leave the HTTP server's keeping but still hold its close open.
   const upgraded = new Set<Duplex>();
@@ -151,7 +152,7 @@ export function testConfig(stack: TestStack, patch: Partial<GatewayConfig> = {})
     service: { host: '127.0.0.1', port: 0, logLevel: 'silent' },
     publicUrl: 'http://localhost:5000',
     redis: { url: testInfra().redisUrl, keyPrefix: stack.redisPrefix },
-    oidc: { issuerUrl: 'http://localhost:5000/oidc', clientId: 'freemarket-gateway' },
+    oidc: { issuerUrl: 'http://localhost:5000/oidc', clientId: 'freemarket-gateway', clientAuthMethod: 'client_secret_basic' },
     upstreams,
     proxy: { timeoutMs: 5000, connectTimeoutMs: 500 },
     web: { distDir: '/nonexistent/web/dist' },

@@ -79,6 +79,20 @@ describe('proxy', () => {
       expect(stack.services.directory.seen.some((e) => e.url.includes('internal'))).toBe(false);
     });
 
+    it.each([10, 64 * 1024, 1024 * 1024])('should pass a %i-byte answer through intact', async (size) => {
+      const res = await fetch(`${gateway.url}/api/profiles/big?size=${size}`);
+      expect(res.status).toBe(200);
+      expect((await res.text()).length).toBe(size);
+    });
+
+    it('should answer HEAD and bodiless statuses', async () => {
+      const head = await fetch(`${gateway.url}/api/profiles/1`, { method: 'HEAD' });
+      expect(head.status).toBe(200);
+      expect(await head.text()).toBe('');
+      const noContent = await fetch(`${gateway.url}/api/profiles/1?status=204`, { method: 'DELETE' });
+      expect(noContent.status).toBe(204);
+    });
+
     it('should stream a JSON body through', async () => {
       const seen = await echo('/api/posts', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ content: 'hello' }) });
       expect(seen.body).toEqual({ content: 'hello' });

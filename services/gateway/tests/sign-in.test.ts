@@ -14,7 +14,7 @@ async function gatewayFor(patch: Partial<GatewayConfig> = {}): Promise<RunningGa
   return startGateway({
     ...base,
     service: { ...base.service, port },
-    oidc: { issuerUrl: provider.issuer, clientId: provider.clientId },
+    oidc: { issuerUrl: provider.issuer, clientId: provider.clientId, clientAuthMethod: 'client_secret_basic' },
     secrets: { ...base.secrets, oidcClientSecret: provider.clientSecret },
     ...patch,
   });
@@ -70,7 +70,7 @@ describe('sign-in', () => {
     expect(callback.status).toBe(302);
     expect(callback.headers.get('location')).toBe('/');
     expect(loginCookies.get('fm.auth')?.attributes).toEqual(expect.arrayContaining(['httponly', 'samesite=lax', 'path=/']));
-    const upsert = stack.services.identity.seen.findLast((e) => e.method === 'PUT');
+    const upsert = stack.services.identity.seen.filter((e) => e.method === 'PUT').at(-1);
     expect(upsert?.url).toBe('/internal/users/oidc%7Cdana');
     expect(upsert?.actor).toEqual({ userId: 'oidc|dana' });
     expect(upsert?.body).toEqual({ id: 'oidc|dana', email: 'dana@example.com', firstName: 'Dana', lastName: 'Scully', profileImageUrl: 'https://img.example/dana.png' });
@@ -88,6 +88,25 @@ describe('sign-in', () => {
     expect(authorizeUrl.searchParams.get('redirect_uri')).toBe(`${gateway.url}/api/callback`);
     expect(authorizeUrl.searchParams.get('state')).toBeTruthy();
     expect(authorizeUrl.searchParams.get('nonce')).toBeTruthy();
+  });
+
+  it('should redeem the code with the PKCE verifier, authenticating with client_secret_basic by default', async () => {
+    provider.nextUser = { sub: 'basic-user', email: 'b@example.com' };
+    expect((await signInThrough(gateway)).callback.status).toBe(302);
+    const request = provider.tokenRequests.at(-1)!;
+    expect(request.get('code_verifier')).toMatch(/^[A-Za-z0-9_-]{43,128}$/);
+    expect(request.get('client_secret')).toBeNull();
+  });
+
+  it('should authenticate with client_secret_post when configured', async () => {
+    const post = await gatewayFor({ oidc: { issuerUrl: provider.issuer, clientId: provider.clientId, clientAuthMethod: 'client_secret_post' } });
+    try {
+      provider.nextUser = { sub: 'post-user', email: 'p@example.com' };
+      expect((await signInThrough(post)).callback.status).toBe(302);
+      expect(provider.tokenRequests.at(-1)!.get('client_secret')).toBe(provider.clientSecret);
+    } finally {
+      await post.destroy();
+    }
   });
 
   it('should set the session cookie httpOnly, SameSite=Lax, Path=/, and keep provider tokens out of the browser', async () => {
@@ -175,7 +194,7 @@ describe('sign-in', () => {
 
   it('should boot without the provider, answer 503 fast, and discover it once it is up', async () => {
     const port = await freePort();
-    const late = await gatewayFor({ oidc: { issuerUrl: `http://127.0.0.1:${port}`, clientId: provider.clientId } });
+    const late = await gatewayFor({ oidc: { issuerUrl: `http://127.0.0.1:${port}`, clientId: provider.clientId, clientAuthMethod: 'client_secret_post' } });
     let lateProvider: TestOidcProvider | undefined;
     try {
       const started = Date.now();

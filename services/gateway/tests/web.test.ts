@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawGet, startGateway, startStack, testConfig, type RunningGateway, type TestStack } from './_util.js';
 
@@ -9,13 +10,16 @@ let gateway: RunningGateway;
 let dist: string;
 
 const INDEX = '<!doctype html><title>FreeMarket</title><div id="root"></div>';
+const BUNDLE = 'console.log("FreeMarket");'.repeat(50);
 
 beforeAll(async () => {
   stack = await startStack();
   dist = await mkdtemp(join(tmpdir(), 'fm-web-'));
   await mkdir(join(dist, 'assets'));
   await writeFile(join(dist, 'index.html'), INDEX);
-  await writeFile(join(dist, 'assets', 'index-3f9a1c.js'), 'console.log(1)');
+  await writeFile(join(dist, 'assets', 'index-3f9a1c.js'), BUNDLE);
+  await writeFile(join(dist, 'assets', 'index-3f9a1c.js.br'), brotliCompressSync(BUNDLE));
+  await writeFile(join(dist, 'assets', 'index-3f9a1c.js.gz'), gzipSync(BUNDLE));
   await writeFile(join(dist, 'favicon.svg'), '<svg/>');
   gateway = await startGateway(testConfig(stack, { web: { distDir: dist } }));
 });
@@ -40,6 +44,17 @@ describe('web app', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/javascript/);
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('should serve the precompressed variant the browser accepts', async () => {
+    for (const [accept, encoding] of [['br, gzip', 'br'], ['gzip', 'gzip']] as const) {
+      const res = await fetch(`${gateway.url}/assets/index-3f9a1c.js`, { headers: { 'accept-encoding': accept } });
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(await res.text()).toBe(BUNDLE);
+    }
+    const plain = await rawGet(gateway.url, '/assets/index-3f9a1c.js');
+    expect(plain.body).toBe(BUNDLE);
   });
 
   it('should serve other files with revalidation', async () => {

@@ -14,6 +14,8 @@ export interface IdentityConfig extends ServiceConfig {
     /** Signs the provider's own cookies; random per boot when unset. */
     cookieKeys: string[] | null;
   };
+  /** Local mode: create the demo members (libs/demo) the first time identity starts. */
+  seedDemoData: boolean;
 }
 
 const envSchema = z.object({
@@ -24,6 +26,7 @@ const envSchema = z.object({
   OIDC_CLIENT_ID: z.string().min(1).default('freemarket-gateway'),
   OIDC_CLIENT_SECRET: z.string().min(8).optional(),
   DEV_OIDC_COOKIE_KEYS: z.string().optional(),
+  SEED_DEMO_DATA: booleanFromEnv.default(false),
 });
 
 export function loadIdentityConfig(env: NodeJS.ProcessEnv = process.env): IdentityConfig {
@@ -48,5 +51,6 @@ export function loadIdentityConfig(env: NodeJS.ProcessEnv = process.env): Identi
       redirectUri: `${publicUrl}/api/callback`,
       cookieKeys: parsed.DEV_OIDC_COOKIE_KEYS ? parsed.DEV_OIDC_COOKIE_KEYS.split(',') : null,
     },
+    seedDemoData: parsed.SEED_DEMO_DATA,
   };
 }

@@ -6,6 +6,7 @@ import { outbox, processedEvents } from './db/schema/index.js';
 import { createDevProvider } from './dev-oidc/provider.js';
 import { registerDevOidcRoutes } from './dev-oidc/routes.js';
 import { registerRoutes } from './routes/index.js';
+import { seedDemoUsers } from './users/seed-demo-users.js';
 
 export type { IdentityConfig } from './config.js';
 export { loadIdentityConfig } from './config.js';
@@ -15,6 +16,7 @@ const migrationsFolder = fileURLToPath(new URL('./db/migrations', import.meta.ur
 
 export function createIdentityService(config: IdentityConfig, overrides: RuntimeOverrides = {}): Promise<ServiceHandle<IdentityContext>> {
   return createService(config, { tables: { outbox, processedEvents }, migrationsFolder }, overrides, async (runtime) => {
+    if (config.seedDemoData) await seedDemoUsers(runtime);
     const ctx = createContext(runtime, config);
     registerRoutes(runtime.app, ctx);
     if (config.devOidc.enabled) {

@@ -1,20 +1,33 @@
 import { fileURLToPath } from 'node:url';
-import { createService, projectUsers, type RuntimeOverrides, type ServiceHandle, type ServiceRuntime } from '@freemarket/kit';
+import { createLogger, createService, projectUsers, type RuntimeOverrides, type ServiceHandle } from '@freemarket/kit';
 import type { MessagingConfig } from './config.js';
+import { projectConnections } from './connections/projection.js';
+import { createContext, type MessagingContext } from './context.js';
 import { outbox, processedEvents, users } from './db/schema/index.js';
+import { connectRedis } from './realtime/redis.js';
+import { registerRoutes } from './routes/index.js';
 
 export type { MessagingConfig } from './config.js';
+export type { MessagingContext } from './context.js';
 export { loadMessagingConfig } from './config.js';
 
 const migrationsFolder = fileURLToPath(new URL('./db/migrations', import.meta.url));
 
-export interface MessagingContext {
-  runtime: ServiceRuntime;
-}
-
-export function createMessagingService(config: MessagingConfig, overrides: RuntimeOverrides = {}): Promise<ServiceHandle<MessagingContext>> {
-  return createService(config, { tables: { outbox, processedEvents }, migrationsFolder }, overrides, (runtime) => {
-    projectUsers(runtime, users);
-    return { runtime };
-  });
+/** The messaging service: direct messages, broadcast, and socket.io for live delivery. */
+export async function createMessagingService(config: MessagingConfig, overrides: RuntimeOverrides = {}): Promise<ServiceHandle<MessagingContext>> {
+  const logger = overrides.logger ?? createLogger(config.service.name, config.service.logLevel);
+  const redis = config.redisUrl ? connectRedis(config.redisUrl, logger) : null;
+  const readiness = redis ? [{ name: 'redis', check: () => redis.commands.ping() }] : [];
+  try {
+    return await createService(config, { tables: { outbox, processedEvents }, migrationsFolder, readiness }, { ...overrides, logger }, async (runtime) => {
+      projectUsers(runtime, users);
+      projectConnections(runtime);
+      const ctx = await createContext(runtime, config, redis);
+      registerRoutes(runtime.app, ctx);
+      return ctx;
+    });
+  } catch (err) {
+    await redis?.close();
+    throw err;
+  }
 }

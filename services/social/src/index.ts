@@ -1,20 +1,22 @@
 import { fileURLToPath } from 'node:url';
-import { createService, projectUsers, type RuntimeOverrides, type ServiceHandle, type ServiceRuntime } from '@freemarket/kit';
+import { createService, projectUsers, type RuntimeOverrides, type ServiceHandle } from '@freemarket/kit';
 import type { SocialConfig } from './config.js';
+import { createContext, type SocialContext } from './context.js';
 import { outbox, processedEvents, users } from './db/schema/index.js';
+import { registerRoutes } from './routes/index.js';
 
 export type { SocialConfig } from './config.js';
+export type { SocialContext } from './context.js';
 export { loadSocialConfig } from './config.js';
 
 const migrationsFolder = fileURLToPath(new URL('./db/migrations', import.meta.url));
 
-export interface SocialContext {
-  runtime: ServiceRuntime;
-}
-
+/** The social service: connections now; posts, surveys, events and projects join it by domain. */
 export function createSocialService(config: SocialConfig, overrides: RuntimeOverrides = {}): Promise<ServiceHandle<SocialContext>> {
   return createService(config, { tables: { outbox, processedEvents }, migrationsFolder }, overrides, (runtime) => {
     projectUsers(runtime, users);
-    return { runtime };
+    const ctx = createContext(runtime, config);
+    registerRoutes(runtime.app, ctx);
+    return ctx;
   });
 }

@@ -1,4 +1,4 @@
-import { AppError, AssertionSigner, IDENTITY_HEADER, UnavailableError } from '@freemarket/kit';
+import { AppError, IDENTITY_HEADER, UnavailableError, type AssertionSigner } from '@freemarket/kit';
 import type { UpsertUser } from '@freemarket/contracts';
 
 const TIMEOUT_MS = 5000;

@@ -1,10 +1,12 @@
 import * as oidc from 'openid-client';
-import { AppError, UnavailableError, type Logger } from '@freemarket/kit';
+import { UnavailableError, type AppError, type Logger } from '@freemarket/kit';
+import type { ClientAuthMethod } from '../config.js';
 
 export interface OidcSettings {
   issuerUrl: string;
   clientId: string;
   clientSecret: string;
+  clientAuthMethod: ClientAuthMethod;
 }
 
 /** A failed discovery is not repeated more often than this; callers in between get the same 503 at once. */
@@ -38,7 +40,9 @@ export class OidcClient {
   private async discover(): Promise<oidc.Configuration> {
     const issuer = new URL(this.settings.issuerUrl);
     try {
-      const configuration = await oidc.discovery(issuer, this.settings.clientId, this.settings.clientSecret, undefined, {
+      const { clientId, clientSecret, clientAuthMethod } = this.settings;
+      const clientAuth = clientAuthMethod === 'client_secret_post' ? oidc.ClientSecretPost(clientSecret) : oidc.ClientSecretBasic(clientSecret);
+      const configuration = await oidc.discovery(issuer, clientId, clientSecret, clientAuth, {
         // The built-in development provider is plain http on loopback; any other issuer must be https.
         execute: issuer.protocol === 'http:' ? [oidc.allowInsecureRequests] : [],
         timeout: DISCOVERY_TIMEOUT_S,

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyRequest } from 'fastify';
-import { IDENTITY_HEADER } from '@freemarket/kit';
+import { IDENTITY_HEADER, currentTraceparent } from '@freemarket/kit';
 import '../http/request-state.js';
 
 /** What the gateway tells a service about the original request, beyond the request itself. */
@@ -21,8 +21,9 @@ export function forwardingFor(publicUrl: string, gatewayCookies: string[]): Forw
 
 /**
  * Headers for a proxied HTTP request. Inbound identity claims were already dropped by the request
- * pipeline; here the gateway adds its own assertion and correlation headers. `traceparent` and
- * `tracestate` pass through untouched.
+ * pipeline; here the gateway adds its own assertion and correlation headers. The inbound
+ * `traceparent` passes through, or is replaced by the gateway's own span when tracing is on (the
+ * upstream client, undici, is not instrumented, so the hop would otherwise drop out of the trace).
  */
 export function upstreamHeaders(req: ForwardedRequest, headers: IncomingHttpHeaders, forwarding: Forwarding): IncomingHttpHeaders {
   const cookie = withoutCookies(headers.cookie, forwarding.gatewayCookies);
@@ -33,6 +34,8 @@ export function upstreamHeaders(req: ForwardedRequest, headers: IncomingHttpHead
   headers['x-forwarded-for'] = req.ip;
   headers['x-forwarded-proto'] = forwarding.proto;
   headers['x-forwarded-host'] = forwarding.host;
+  const traceparent = currentTraceparent();
+  if (traceparent) headers.traceparent = traceparent;
   return headers;
 }
 
@@ -49,6 +52,8 @@ export function upstreamWebsocketHeaders(req: ForwardedRequest, forwarding: Forw
     const value = req.headers[name];
     if (typeof value === 'string') headers[name] = value;
   }
+  const traceparent = currentTraceparent();
+  if (traceparent) headers.traceparent = traceparent;
   return headers;
 }
 

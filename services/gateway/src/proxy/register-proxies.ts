@@ -1,4 +1,4 @@
-import httpProxy from '@fastify/http-proxy';
+import httpProxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import type { FastifyReplyFromHooks, RetryDetails } from '@fastify/reply-from';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '@freemarket/kit';
@@ -6,7 +6,16 @@ import type { GatewayContext } from '../context.js';
 import { forwardingFor, upstreamHeaders, upstreamWebsocketHeaders } from './forward-headers.js';
 import { SERVICE_NAMES, routesOf } from './routing-table.js';
 import { replyUpstreamFailure } from './upstream-errors.js';
+import { sendUpstreamBody } from './send-upstream-body.js';
 import '../http/request-state.js';
+
+/**
+ * `rewriteRequestHeaders` is documented (and called) by @fastify/http-proxy for the upstream
+ * websocket, but missing from its published types.
+ */
+type WsClientOptions = NonNullable<FastifyHttpProxyOptions['wsClientOptions']> & {
+  rewriteRequestHeaders: (headers: Record<string, string>, req: FastifyRequest) => Record<string, string>;
+};
 
 /** A websocket frame larger than this is refused; chat messages are far smaller. */
 const WS_MAX_PAYLOAD = 1024 * 1024;
@@ -19,16 +28,11 @@ export async function registerProxies(app: App, ctx: GatewayContext): Promise<vo
   const forwarding = forwardingFor(ctx.config.publicUrl, [ctx.cookies.session, ctx.cookies.preAuth]);
   const { timeoutMs, connectTimeoutMs } = ctx.config.proxy;
 
-  const attachAssertion = async (req: FastifyRequest): Promise<void> => {
-    if (req.gatewaySession) req.identityAssertion = await ctx.signer.sign({ userId: req.gatewaySession.userId });
-  };
-
   for (const service of SERVICE_NAMES) {
     const routes = routesOf(service);
     const common = {
       upstream: ctx.config.upstreams[service],
       routes: routes.flatMap((r) => [r.prefix, `${r.prefix}/*`]),
-      preHandler: attachAssertion,
       disableRequestLogging: true,
       // Services redirect with full paths already; nothing to rewrite.
       internalRewriteLocationHeader: false,
@@ -46,18 +50,20 @@ export async function registerProxies(app: App, ctx: GatewayContext): Promise<vo
         rewriteRequestHeaders: ((req, headers) => upstreamHeaders(req, headers, forwarding)) satisfies FastifyReplyFromHooks['rewriteRequestHeaders'],
         onError: replyUpstreamFailure(service),
         retryDelay: retryStaleConnection,
+        onResponse: sendUpstreamBody,
       },
     };
     if (routes.some((r) => r.kind === 'socket')) {
+      const wsClientOptions: WsClientOptions = {
+        handshakeTimeout: timeoutMs,
+        maxPayload: WS_MAX_PAYLOAD,
+        rewriteRequestHeaders: (_headers, req) => upstreamWebsocketHeaders(req, forwarding),
+      };
       await app.register(httpProxy, {
         ...common,
         websocket: true,
         wsServerOptions: { maxPayload: WS_MAX_PAYLOAD },
-        wsClientOptions: {
-          handshakeTimeout: timeoutMs,
-          maxPayload: WS_MAX_PAYLOAD,
-          rewriteRequestHeaders: (_headers: Record<string, string>, req: FastifyRequest) => upstreamWebsocketHeaders(req, forwarding),
-        },
+        wsClientOptions,
       });
     } else {
       await app.register(httpProxy, common);

@@ -20,3 +20,20 @@ export function cookiePolicy(publicUrl: string): CookiePolicy {
     options: { httpOnly: true, sameSite: 'lax', path: '/', secure },
   };
 }
+
+/**
+ * One cookie's value from a `cookie` header. Cheaper than parsing every cookie on every request,
+ * which is all the gateway would otherwise do with them.
+ */
+export function readCookie(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (let start = 0; start < header.length; ) {
+    const end = header.indexOf(';', start);
+    const pair = header.slice(start, end === -1 ? undefined : end).trim();
+    const eq = pair.indexOf('=');
+    if (eq !== -1 && pair.slice(0, eq) === name) return pair.slice(eq + 1);
+    if (end === -1) break;
+    start = end + 1;
+  }
+  return undefined;
+}

@@ -15,7 +15,8 @@ const HASHED_ASSETS = '/assets/';
  * checked per request, so running `npm run build:web` needs no restart.
  */
 export async function registerWebApp(app: App, distDir: string): Promise<void> {
-  await app.register(fastifyStatic, { root: distDir, serve: false, cacheControl: false, suppressWarning: true });
+  // The web build writes .br and .gz beside each asset; they are served to browsers that accept them.
+  await app.register(fastifyStatic, { root: distDir, serve: false, cacheControl: false, preCompressed: true, suppressWarning: true });
 
   app.get('/*', async (req, reply) => {
     const path = pathOf(req.url);

@@ -1,7 +1,9 @@
-import { pgSchema } from 'drizzle-orm/pg-core';
 import { outboxTable, processedEventsTable, usersProjectionTable } from '@freemarket/db';
+import { commerce } from './commerce-schema.js';
 
-export const commerce = pgSchema('commerce');
+export * from './commerce-schema.js';
+export * from './transactions.js';
+export * from './member-profiles.js';
 export const outbox = outboxTable(commerce);
 export const processedEvents = processedEventsTable(commerce);
 /** Members as announced by identity's `user.upserted`. */

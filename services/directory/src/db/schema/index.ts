@@ -1,7 +1,18 @@
-import { pgSchema } from 'drizzle-orm/pg-core';
 import { outboxTable, processedEventsTable, usersProjectionTable } from '@freemarket/db';
+import { directory } from './directory.js';
 
-export const directory = pgSchema('directory');
+export * from './directory.js';
+export * from './profiles.js';
+export * from './skill-categories.js';
+export * from './skills.js';
+export * from './user-skills.js';
+export * from './certifications.js';
+export * from './reviews.js';
+export * from './testimonials.js';
+export * from './favorite-businesses.js';
+export * from './business-referrals.js';
+export * from './proposed-legislation.js';
+
 export const outbox = outboxTable(directory);
 export const processedEvents = processedEventsTable(directory);
 /** Members as announced by identity's `user.upserted`. */

@@ -1,5 +1,6 @@
 import type { App } from '@freemarket/kit';
 import type { GatewayContext } from '../../context.js';
+import { readCookie } from '../../session/cookies.js';
 
 /**
  * `GET /api/logout` (a navigation, per the spec): ends the caller's session server-side. Another
@@ -9,7 +10,7 @@ export function registerGetLogout(app: App, ctx: GatewayContext): void {
   app.get('/api/logout', async (req, reply) => {
     reply.header('cache-control', 'no-store');
     if (req.headers['sec-fetch-site'] !== 'cross-site') {
-      await ctx.sessions.destroy(req.cookies[ctx.cookies.session]);
+      await ctx.sessions.destroy(readCookie(req.headers.cookie, ctx.cookies.session));
       reply.clearCookie(ctx.cookies.session, ctx.cookies.options);
     }
     return reply.redirect('/', 302);

@@ -1,7 +1,10 @@
-import { pgSchema } from 'drizzle-orm/pg-core';
 import { outboxTable, processedEventsTable, usersProjectionTable } from '@freemarket/db';
+import { messaging } from './messaging.js';
 
-export const messaging = pgSchema('messaging');
+export * from './messaging.js';
+export * from './messages.js';
+export * from './conversations.js';
+export * from './connections.js';
 export const outbox = outboxTable(messaging);
 export const processedEvents = processedEventsTable(messaging);
 /** Members as announced by identity's `user.upserted`. */

@@ -1,8 +1,10 @@
-import { pgSchema } from 'drizzle-orm/pg-core';
 import { outboxTable, processedEventsTable, usersProjectionTable } from '@freemarket/db';
+import { social } from './social.js';
 
-export const social = pgSchema('social');
+export * from './social.js';
+export * from './connections.js';
 export const outbox = outboxTable(social);
 export const processedEvents = processedEventsTable(social);
 /** Members as announced by identity's `user.upserted`. */
 export const users = usersProjectionTable(social);
+export type UserRow = typeof users.$inferSelect;

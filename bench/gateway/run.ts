@@ -1,0 +1,191 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon, { type Result } from 'autocannon';
+import { Redis } from 'ioredis';
+import { AssertionSigner, IDENTITY_HEADER, generateAssertionKeys } from '@freemarket/kit';
+import { RedisSessionStore, Sessions } from '@freemarket/gateway';
+import { freePort, runTag, waitFor } from '@freemarket/testing';
+import { cpuSeconds } from './cpu-time.js';
+import { startNginx } from './nginx.js';
+
+/**
+ * Gateway benchmark: the same authenticated GET (a) straight to a service, (b) through nginx,
+ * (c) through the gateway with a Redis session, assertions and rate limits on. Each target is
+ * warmed up once, then measured BENCH_ROUNDS times in turn (a, b, c, a, b, c, …) and the median
+ * round is reported, so a burst of other load on the machine skews one round, not one target.
+ * `node --import tsx bench/gateway/run.ts`; BENCH_DURATION / BENCH_WARMUP (s), BENCH_ROUNDS,
+ * BENCH_CONNECTIONS, LOG_LEVEL (of the node processes) and REDIS_URL tune it.
+ */
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
+const LOG_LEVEL = process.env.LOG_LEVEL ?? 'info';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const PATH = '/api/rewards/balance';
+const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+
+const children: ChildProcess[] = [];
+let stopping = false;
+let onChildExit: (message: string) => void = () => undefined;
+/** Rejects as soon as a child dies before the end, instead of letting the health wait time out. */
+const childDied = new Promise<never>((_, reject) => {
+  onChildExit = (message) => reject(new Error(message));
+});
+childDied.catch(() => undefined);
+
+function watch(name: string, child: ChildProcess): ChildProcess {
+  children.push(child);
+  child.once('exit', (code) => {
+    if (!stopping) onChildExit(`${name} exited early with code ${code}`);
+  });
+  return child;
+}
+
+function startNode(script: string, env: Record<string, string>): ChildProcess {
+  return watch(script, spawn(process.execPath, ['--import', 'tsx', script], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] }));
+}
+
+async function healthy(url: string): Promise<void> {
+  await waitFor(`${url} to answer`, async () => (await fetch(url)).ok, 30_000, 100);
+}
+
+interface Round {
+  result: Result;
+  /** CPU microseconds per request spent by the proxy (nginx or gateway) and by the service. */
+  proxyCpuUs: number | null;
+  serviceCpuUs: number;
+}
+
+interface Target {
+  label: string;
+  url: string;
+  headers: () => Promise<Record<string, string>>;
+  /** The proxy's process, to charge its CPU time per request; null when going straight to the service. */
+  proxyPid: number | null;
+  rounds: Round[];
+}
+
+async function check(target: Target): Promise<void> {
+  const res = await fetch(target.url, { headers: await target.headers() });
+  const body = await res.text();
+  if (res.status !== 200 || !body.includes('bench-user')) throw new Error(`${target.label}: sanity check failed: ${res.status} ${body}`);
+}
+
+async function run(target: Target, duration: number): Promise<Result> {
+  return autocannon({ url: target.url, headers: await target.headers(), connections: CONNECTIONS, duration });
+}
+
+async function measureRound(target: Target, servicePid: number): Promise<Round> {
+  const before = { proxy: target.proxyPid ? cpuSeconds(target.proxyPid) : 0, service: cpuSeconds(servicePid) };
+  const result = await run(target, DURATION);
+  const perRequest = (seconds: number) => Math.round((seconds * 1e6) / Math.max(1, result.requests.total));
+  return {
+    result,
+    proxyCpuUs: target.proxyPid ? perRequest(cpuSeconds(target.proxyPid) - before.proxy) : null,
+    serviceCpuUs: perRequest(cpuSeconds(servicePid) - before.service),
+  };
+}
+
+/** The middle value of `pick` over the rounds. */
+function median(rounds: Round[], pick: (r: Round) => number): number {
+  return [...rounds.map(pick)].sort((x, y) => x - y)[Math.floor(rounds.length / 2)]!;
+}
+
+async function cpuModel(): Promise<string> {
+  const info = await readFile('/proc/cpuinfo', 'utf8').catch(() => '');
+  return /model name\s*:\s*(.+)/.exec(info)?.[1]?.trim() ?? 'unknown';
+}
+
+function failures(target: Target): number {
+  return target.rounds.reduce((sum, { result: x }) => sum + x.errors + x.timeouts + x.non2xx, 0);
+}
+
+function row(target: Target): string {
+  const rps = (r: Round) => r.result.requests.average;
+  const all = target.rounds.map((r) => Math.round(rps(r)).toLocaleString('en-US')).join(', ');
+  const proxyCpu = target.proxyPid ? String(median(target.rounds, (r) => r.proxyCpuUs ?? 0)) : '–';
+  return `| ${target.label} | ${Math.round(median(target.rounds, rps)).toLocaleString('en-US')} | ${all} | ${median(target.rounds, (r) => r.result.latency.p50)} | ${median(target.rounds, (r) => r.result.latency.p99)} | ${failures(target)} | ${proxyCpu} | ${median(target.rounds, (r) => r.serviceCpuUs)} |`;
+}
+
+async function main(): Promise<void> {
+  const keys = await generateAssertionKeys();
+  const dir = await mkdtemp(join(tmpdir(), 'fm-bench-gateway-'));
+  const redisPrefix = `fm:bench:${runTag()}:`;
+  const redis = new Redis(REDIS_URL);
+  try {
+    const [servicePort, nginxPort, gatewayPort] = [await freePort(), await freePort(), await freePort()];
+    const serviceUrl = `http://127.0.0.1:${servicePort}`;
+    const service = startNode(here('./service.ts'), { PORT: String(servicePort), ASSERTION_PUBLIC_KEY: keys.publicKeyPem, LOG_LEVEL });
+    const nginx = watch('nginx', await startNginx(dir, nginxPort, servicePort));
+    const gateway = startNode(here('../../services/gateway/src/bin.ts'), {
+      PORT: String(gatewayPort),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${gatewayPort}`,
+      REDIS_URL,
+      REDIS_KEY_PREFIX: redisPrefix,
+      ASSERTION_PRIVATE_KEY: keys.privateKeyPem,
+      REWARDS_URL: serviceUrl,
+      LOG_LEVEL,
+      // Every request comes from one address and one session here; the limits stay on but roomy.
+      RATE_LIMIT_PER_MINUTE: '10000000',
+      RATE_LIMIT_IP_PER_MINUTE: '10000000',
+    });
+    await Promise.race([
+      childDied,
+      Promise.all([healthy(`${serviceUrl}/healthz`), healthy(`http://127.0.0.1:${nginxPort}/healthz`), healthy(`http://127.0.0.1:${gatewayPort}/readyz`)]),
+    ]);
+
+    const sessions = new Sessions(new RedisSessionStore(redis, redisPrefix), { idleTimeoutMs: 3_600_000, absoluteTimeoutMs: 3_600_000 });
+    const cookie = `fm.sid=${await sessions.create('bench-user')}`;
+    const signer = await AssertionSigner.fromPem(keys.privateKeyPem);
+    // Signed right before each run: an assertion lives a minute (the signer reuses it for half of that).
+    const assertion = async () => ({ [IDENTITY_HEADER]: await signer.sign({ userId: 'bench-user' }) });
+    const targets: Target[] = [
+      { label: '(a) direct to the service', url: `${serviceUrl}${PATH}`, headers: assertion, proxyPid: null, rounds: [] },
+      { label: '(b) nginx → service', url: `http://127.0.0.1:${nginxPort}${PATH}`, headers: assertion, proxyPid: nginx.pid!, rounds: [] },
+      { label: '(c) gateway → service', url: `http://127.0.0.1:${gatewayPort}${PATH}`, headers: async () => ({ cookie }), proxyPid: gateway.pid!, rounds: [] },
+    ];
+    for (const target of targets) {
+      await check(target);
+      console.log(`${target.label}: warm-up ${WARMUP}s`);
+      if (WARMUP > 0) await run(target, WARMUP);
+    }
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const target of targets) {
+        const measured = await measureRound(target, service.pid!);
+        target.rounds.push(measured);
+        const { result } = measured;
+        console.log(`round ${round} ${target.label}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, proxy CPU ${measured.proxyCpuUs ?? '–'} µs/req, load average ${loadavg()[0]!.toFixed(2)}`);
+      }
+    }
+
+    const rps = targets.map((t) => median(t.rounds, (r) => r.result.requests.average)) as [number, number, number];
+    const [direct, viaNginx, viaGateway] = rps;
+    const gatewayP99 = median(targets[2]!.rounds, (r) => r.result.latency.p99);
+    console.log(`
+Machine: ${availableParallelism()} CPUs (${await cpuModel()}), node ${process.version}; ${CONNECTIONS} connections, ${WARMUP}s warm-up, ${ROUNDS} × ${DURATION}s measured, LOG_LEVEL=${LOG_LEVEL}
+
+| path | requests/s (median) | each round | p50 ms | p99 ms | errors + timeouts + non-2xx | proxy CPU µs/req | service CPU µs/req |
+|---|---:|---|---:|---:|---:|---:|---:|
+${targets.map(row).join('\n')}
+
+(c)/(a) = ${(viaGateway / direct).toFixed(2)}   (c)/(b) = ${(viaGateway / viaNginx).toFixed(2)}   target: (c)/(b) ≥ 0.5, p99 ≤ 50 ms, zero failures
+`);
+    const met = viaGateway >= 0.5 * viaNginx && gatewayP99 <= 50 && failures(targets[2]!) === 0;
+    console.log(met ? 'Target met.' : 'Target MISSED.');
+    if (!met) process.exitCode = 1;
+  } finally {
+    stopping = true;
+    for (const child of children) child.kill('SIGTERM');
+    const stream = redis.scanStream({ match: `${redisPrefix}*` });
+    for await (const found of stream as AsyncIterable<string[]>) if (found.length > 0) await redis.del(...found);
+    await redis.quit();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,108 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { AssertionSigner, IDENTITY_HEADER, generateAssertionKeys } from '@freemarket/kit';
+import { freePort, waitFor } from '@freemarket/testing';
+import { BENCH_DATABASE_URL, ensureBenchData } from './generate.js';
+import { httpLoad, sqlLoad, type Figures } from './load.js';
+import { benchQueries, CENTRES, type BenchQuery } from './queries.js';
+
+/**
+ * Search benchmark: the directory service (its own process, real Postgres) against N generated
+ * profiles; four queries at 16 connections over HTTP, then the same questions written naively in
+ * SQL for the ratio, then EXPLAIN (ANALYZE, BUFFERS) of each. Run it under the shared lock:
+ *   flock /tmp/fm-bench.lock node --import tsx bench/search/run.ts
+ * BENCH_PROFILES (1,000,000), BENCH_DURATION (15 s), BENCH_WARMUP (5 s), BENCH_CONNECTIONS (16),
+ * BENCH_NAIVE_SECONDS (30), BENCH_POOL (DB_POOL_MAX of the service, 10), BENCH_ONLY (e.g. "ad").
+ */
+const PROFILES = Number(process.env.BENCH_PROFILES ?? 1_000_000);
+const DURATION = Number(process.env.BENCH_DURATION ?? 15);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const NAIVE_SECONDS = Number(process.env.BENCH_NAIVE_SECONDS ?? 30);
+const POOL = process.env.BENCH_POOL ?? '10';
+const ONLY = process.env.BENCH_ONLY ?? 'abcd';
+/** Session settings of the service's connections (libpq `options`): bitmaps of a dense metro exceed the default 4 MB work_mem and go lossy. */
+const PG_OPTIONS = process.env.BENCH_PG_OPTIONS ?? '-c work_mem=32MB';
+
+async function startService(publicKeyPem: string): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const bin = fileURLToPath(new URL('../../services/directory/src/bin.ts', import.meta.url));
+  const env: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATABASE_URL: withOptions(BENCH_DATABASE_URL, PG_OPTIONS), DB_POOL_MAX: POOL, ASSERTION_PUBLIC_KEY: publicKeyPem, LOG_LEVEL: 'warn' };
+  for (const name of ['NATS_URL', 'REDIS_URL', 'OTEL_EXPORTER_OTLP_ENDPOINT']) delete env[name];
+  const child = spawn(process.execPath, ['--import', 'tsx', bin], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor('the directory to be ready', async () => (await fetch(`${url}/readyz`).catch(() => null))?.ok, 60_000, 200);
+  return { url, child };
+}
+
+function withOptions(url: string, options: string): string {
+  if (!options) return url;
+  const u = new URL(url);
+  u.searchParams.set('options', options);
+  return u.toString();
+}
+
+async function explain(client: pg.Client, statement: { sql: string; params: unknown[] } | { text: string; values: unknown[] }): Promise<string> {
+  const [text, values] = 'sql' in statement ? [statement.sql, statement.params] : [statement.text, statement.values];
+  const { rows } = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${text}`, values);
+  return rows.map((r) => r['QUERY PLAN']).join('\n');
+}
+
+async function cpuModel(): Promise<string> {
+  const info = await readFile('/proc/cpuinfo', 'utf8').catch(() => '');
+  return /model name\s*:\s*(.+)/.exec(info)?.[1]?.trim() ?? 'unknown';
+}
+
+const ms = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
+
+async function main(): Promise<void> {
+  await ensureBenchData(PROFILES);
+  const keys = await generateAssertionKeys();
+  const client = new pg.Client({ connectionString: BENCH_DATABASE_URL });
+  await client.connect();
+  const { url, child } = await startService(keys.publicKeyPem);
+  const results: { q: BenchQuery; http: Figures; naive: Figures }[] = [];
+  try {
+    const tradesId = (await client.query<{ id: string }>(`select id from directory.skill_categories where name = 'Trades'`)).rows[0]!.id;
+    const queries = benchQueries(tradesId).filter((q) => ONLY.includes(q.key));
+    for (const q of queries) {
+      let i = 0;
+      const paths = () => q.path(i++);
+      // An assertion lives a minute: a fresh one for every run.
+      const headers = async () => ({ [IDENTITY_HEADER]: await (await AssertionSigner.fromPem(keys.privateKeyPem)).sign({ userId: 'bench-viewer' }) });
+      const check = await fetch(`${url}${q.path(0)}`, { headers: await headers() });
+      if (!check.ok) throw new Error(`(${q.key}) sanity check failed: ${check.status} ${await check.text()}`);
+      process.stdout.write(`(${q.key}) warm-up ${WARMUP}s… `);
+      if (WARMUP > 0) await httpLoad(url, paths, await headers(), CONNECTIONS, WARMUP);
+      process.stdout.write(`measuring ${DURATION}s… `);
+      const http = await httpLoad(url, paths, await headers(), CONNECTIONS, DURATION);
+      process.stdout.write(`naive SQL up to ${NAIVE_SECONDS}s… `);
+      let j = 0;
+      const naive = await sqlLoad(BENCH_DATABASE_URL, () => q.naive(j++), CONNECTIONS, NAIVE_SECONDS, CONNECTIONS * 4);
+      process.stdout.write('done\n');
+      results.push({ q, http, naive });
+    }
+
+    console.log(`\nMachine: ${availableParallelism()} CPUs (${await cpuModel()}), node ${process.version}, ${(await client.query<{ server_version: string }>('show server_version')).rows[0]!.server_version} Postgres`);
+    console.log(`${PROFILES.toLocaleString('en-US')} profiles; ${CONNECTIONS} connections; ${WARMUP}s warm-up + ${DURATION}s measured per query; service DB_POOL_MAX=${POOL}, options '${PG_OPTIONS}'; centres rotate over ${CENTRES.map((c) => c[0]).join(', ')}\n`);
+    console.log('| query | requests/s | p50 ms | p95 ms | p99 ms | failures | bytes/response | naive p50 ms | naive p95 ms | naive queries | p95 ratio |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    for (const { q, http, naive } of results) {
+      console.log(
+        `| (${q.key}) ${q.label} | ${http.rps.toFixed(0)} | ${ms(http.p50)} | ${ms(http.p95)} | ${ms(http.p99)} | ${http.failures} | ${http.bytes.toFixed(0)} | ${ms(naive.p50)} | ${ms(naive.p95)} | ${naive.count} | ${(naive.p95 / http.p95).toFixed(0)}× |`,
+      );
+    }
+    for (const { q } of results) {
+      console.log(`\n#### (${q.key}) ${q.label}: the service's statement, centre ${CENTRES[0][0]}\n\n\`\`\`\n${await explain(client, q.statement(0))}\n\`\`\``);
+      console.log(`\nNaive form:\n\n\`\`\`\n${await explain(client, q.naive(0))}\n\`\`\``);
+    }
+  } finally {
+    child.kill('SIGTERM');
+    await client.end();
+  }
+}
+
+await main();

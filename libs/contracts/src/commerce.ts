@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { userSummarySchema } from './users.js';
+
+/** Spec 01 §9. */
+export const TRANSACTION_TYPES = ['purchase', 'donation', 'transfer'] as const;
+export const transactionTypeSchema = z.enum(TRANSACTION_TYPES);
+export type TransactionType = z.infer<typeof transactionTypeSchema>;
+
+/** Spec 01 §9; `barter` is shown as Barter/Trade. */
+export const PAYMENT_METHODS = ['cash', 'venmo', 'paypal', 'zelle', 'check', 'bank_transfer', 'barter', 'iou', 'other'] as const;
+export const paymentMethodSchema = z.enum(PAYMENT_METHODS);
+export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+
+/** `manual`: logged by the payer, verified by nobody; `stripe`: confirmed by the payment provider. */
+export const transactionSourceSchema = z.enum(['manual', 'stripe']);
+export type TransactionSource = z.infer<typeof transactionSourceSchema>;
+
+/** `recorded` is a manual log; the others follow a card payment. */
+export const transactionStatusSchema = z.enum(['recorded', 'pending', 'succeeded', 'failed']);
+export type TransactionStatus = z.infer<typeof transactionStatusSchema>;
+
+/** Longest description of a logged transaction, in characters. */
+export const TRANSACTION_DESCRIPTION_MAX = 500;
+
+/** Postgres text cannot hold NUL; refusing it here keeps it a 400 rather than a failed insert. */
+const noNul = (s: string) => !s.includes('\u0000');
+
+/** Money as it travels: a string, positive, at most two decimals, fitting numeric(10,2). */
+export const positiveAmountSchema = z
+  .string()
+  .regex(/^\d{1,8}(\.\d{1,2})?$/, 'must be an amount like 12.50: digits, at most two decimals, below 100000000')
+  .refine((v) => Number(v) > 0, 'must be greater than 0');
+
+/** `POST /api/transactions/manual`: a payment made outside FreeMarket, logged by the payer. */
+export const recordManualTransactionSchema = z.object({
+  amount: positiveAmountSchema,
+  sellerId: z.string().min(1).max(255).refine(noNul, 'must not contain NUL characters'),
+  type: transactionTypeSchema.default('purchase'),
+  paymentMethod: paymentMethodSchema,
+  description: z.string().trim().max(TRANSACTION_DESCRIPTION_MAX).refine(noNul, 'must not contain NUL characters').nullish(),
+});
+export type RecordManualTransaction = z.infer<typeof recordManualTransactionSchema>;
+
+/** A transaction as the API answers it. */
+export const transactionSchema = z.object({
+  id: z.uuid(),
+  buyerId: z.string(),
+  sellerId: z.string(),
+  itemId: z.uuid().nullable(),
+  amount: z.string(),
+  type: transactionTypeSchema,
+  source: transactionSourceSchema,
+  paymentMethod: z.string().nullable(),
+  status: transactionStatusSchema,
+  description: z.string().nullable(),
+  createdAt: z.string(),
+  /** From the users projection; null while the member is not yet known there. */
+  buyer: userSummarySchema.nullable(),
+  seller: userSummarySchema.nullable(),
+});
+export type Transaction = z.infer<typeof transactionSchema>;
+
+/** `limit` of `GET /api/transactions`. */
+export const TRANSACTIONS_LIMIT = { default: 20, max: 100 } as const;
+
+/** `GET /api/transactions`: the signed-in member's own transactions, newest first. */
+export const listTransactionsQuerySchema = z.object({
+  role: z.enum(['all', 'buyer', 'seller']).default('all'),
+  limit: z.coerce.number().int().min(1).max(TRANSACTIONS_LIMIT.max).default(TRANSACTIONS_LIMIT.default),
+  cursor: z.string().min(1).max(200).optional(),
+});
+export type ListTransactionsQuery = z.infer<typeof listTransactionsQuerySchema>;
+
+/** A page of `GET /api/transactions`; `nextCursor` is null on the last page. */
+export const transactionPageSchema = z.object({
+  items: z.array(transactionSchema),
+  nextCursor: z.string().nullable(),
+});
+export type TransactionPage = z.infer<typeof transactionPageSchema>;

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { memberId, nonBlank } from './primitives.js';
+
+/** `POST /api/reviews` (spec 01 §7): a whole-star rating and a comment that is not blank. */
+export const createReviewSchema = z.object({
+  revieweeId: memberId,
+  rating: z.number().int().min(1).max(5),
+  comment: nonBlank(2000),
+  serviceDate: z.iso.date().nullable().optional(),
+});
+export type CreateReview = z.infer<typeof createReviewSchema>;
+
+/** A review (spec 01 §3), newest first in lists. */
+export const reviewSchema = z.object({
+  id: z.uuid(),
+  reviewerId: memberId,
+  revieweeId: memberId,
+  rating: z.number().int(),
+  comment: z.string(),
+  serviceDate: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  reviewer: z.object({ id: memberId, firstName: z.string().nullable(), lastName: z.string().nullable(), profileImageUrl: z.string().nullable() }),
+});
+export type Review = z.infer<typeof reviewSchema>;
+export const reviewPageSchema = z.object({ items: z.array(reviewSchema), nextCursor: z.string().nullable() });

@@ -1,0 +1,34 @@
+import { sql } from 'drizzle-orm';
+import { check, index, numeric, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import type { TransactionSource, TransactionStatus, TransactionType } from '@freemarket/contracts';
+import { commerce } from './commerce-schema.js';
+
+/**
+ * Payments between members (spec 02 §3 `transactions`): logged by hand (`source = 'manual'`,
+ * status `recorded`) or made by card (`source = 'stripe'`).
+ */
+export const transactions = commerce.table(
+  'transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    buyerId: text('buyer_id').notNull(),
+    sellerId: text('seller_id').notNull(),
+    /** The item bought, when there is one; the items issue adds the foreign key (set null on delete). */
+    itemId: uuid('item_id'),
+    amount: numeric('amount', { precision: 10, scale: 2 }).notNull(),
+    type: varchar('type', { length: 20 }).notNull().default('purchase').$type<TransactionType>(),
+    source: varchar('source', { length: 20 }).notNull().default('stripe').$type<TransactionSource>(),
+    paymentMethod: varchar('payment_method', { length: 50 }),
+    stripePaymentIntentId: text('stripe_payment_intent_id'),
+    status: varchar('status', { length: 20 }).notNull().default('pending').$type<TransactionStatus>(),
+    description: text('description'),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('transactions_amount_positive', sql`${t.amount} > 0`),
+    index('transactions_buyer_created_idx').on(t.buyerId, t.createdAt.desc(), t.id.desc()),
+    index('transactions_seller_created_idx').on(t.sellerId, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+export type TransactionRow = typeof transactions.$inferSelect;

@@ -1,0 +1,10 @@
+import type { App } from '@freemarket/kit';
+import type { CommerceContext } from '../context.js';
+import { listTransactions } from './transactions/list-transactions.js';
+import { recordManualTransaction } from './transactions/record-manual-transaction.js';
+
+/** Every commerce endpoint, one file each. */
+export function registerRoutes(app: App, ctx: CommerceContext): void {
+  recordManualTransaction(app, ctx);
+  listTransactions(app, ctx);
+}

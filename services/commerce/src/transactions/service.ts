@@ -1,0 +1,92 @@
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { ListTransactionsQuery, RecordManualTransaction, Transaction, TransactionPage } from '@freemarket/contracts';
+import { decodeCursor, paginate, type DbOrTx } from '@freemarket/db';
+import { ForbiddenError, InvalidRequestError, NotFoundError, type Actor, type ServiceRuntime } from '@freemarket/kit';
+import { memberProfiles, transactions, users } from '../db/schema/index.js';
+import { toTransaction } from './dto.js';
+
+/** Transactions between members: logging payments made outside FreeMarket, and reading one's own. */
+export class TransactionService {
+  constructor(private readonly runtime: ServiceRuntime) {}
+
+  /**
+   * Records a payment the actor (the payer) says they made. Nothing verifies it, so it earns no
+   * reward points; `transaction.recorded` says so by its `source`.
+   */
+  async recordManual(actor: Actor, input: RecordManualTransaction): Promise<Transaction> {
+    if (input.sellerId === actor.userId) throw new ForbiddenError('You cannot record a transaction with yourself');
+    const seller = await this.member(input.sellerId);
+    if (!seller) throw new NotFoundError('Seller not found');
+    if (input.type === 'donation' && !(await this.isPoliticalCandidate(input.sellerId))) {
+      throw new ForbiddenError('Donations can only be made to political candidates');
+    }
+    const row = await this.runtime.transaction(async (tx, emit) => {
+      const [inserted] = await tx
+        .insert(transactions)
+        .values({
+          buyerId: actor.userId,
+          sellerId: input.sellerId,
+          amount: input.amount,
+          type: input.type,
+          source: 'manual',
+          paymentMethod: input.paymentMethod,
+          status: 'recorded',
+          description: input.description ? input.description : null,
+        })
+        .returning();
+      await emit('transaction.recorded', {
+        transactionId: inserted!.id,
+        buyerId: inserted!.buyerId,
+        sellerId: inserted!.sellerId,
+        amount: inserted!.amount,
+        type: inserted!.type,
+        source: 'manual',
+      });
+      return inserted!;
+    });
+    return toTransaction(row, await this.member(actor.userId), seller);
+  }
+
+  /** The actor's own transactions, as buyer, seller or either, newest first. */
+  async list(actor: Actor, query: ListTransactionsQuery): Promise<TransactionPage> {
+    const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+    if (after === null || (after && !z.uuid().safeParse(after.id).success)) {
+      throw new InvalidRequestError('querystring.cursor: is not a cursor from a previous page');
+    }
+    const mine =
+      query.role === 'buyer'
+        ? eq(transactions.buyerId, actor.userId)
+        : query.role === 'seller'
+          ? eq(transactions.sellerId, actor.userId)
+          : or(eq(transactions.buyerId, actor.userId), eq(transactions.sellerId, actor.userId));
+    const rows = await this.runtime.db
+      .select()
+      .from(transactions)
+      .where(
+        and(
+          mine,
+          after ? sql`(${transactions.createdAt}, ${transactions.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)` : undefined,
+        ),
+      )
+      .orderBy(desc(transactions.createdAt), desc(transactions.id))
+      .limit(query.limit + 1);
+    const page = paginate(rows, query.limit);
+    const people = await this.members(this.runtime.db, [...new Set(page.items.flatMap((r) => [r.buyerId, r.sellerId]))]);
+    return { items: page.items.map((r) => toTransaction(r, people.get(r.buyerId), people.get(r.sellerId))), nextCursor: page.nextCursor };
+  }
+
+  private async member(id: string) {
+    return (await this.members(this.runtime.db, [id])).get(id);
+  }
+
+  private async members(db: DbOrTx, ids: string[]) {
+    const rows = ids.length === 0 ? [] : await db.select().from(users).where(inArray(users.id, ids));
+    return new Map(rows.map((r) => [r.id, r]));
+  }
+
+  private async isPoliticalCandidate(userId: string): Promise<boolean> {
+    const [row] = await this.runtime.db.select({ candidate: memberProfiles.isPoliticalCandidate }).from(memberProfiles).where(eq(memberProfiles.userId, userId));
+    return row?.candidate ?? false;
+  }
+}

@@ -1,0 +1,15 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Run after drizzle-kit generates the init migration (`npm run db:generate -w @freemarket/directory`).
+ * The migrator creates the schema for its own table first, hence IF NOT EXISTS; and the geo column
+ * needs cube + earthdistance, which drizzle-kit cannot declare. Both are trusted extensions, and
+ * docker-compose's init script already creates them.
+ */
+const file = fileURLToPath(new URL('./migrations/0000_init.sql', import.meta.url));
+const sqlText = await readFile(file, 'utf8');
+const head = 'CREATE SCHEMA "directory";';
+if (!sqlText.startsWith(head)) throw new Error(`unexpected first line in ${file}`);
+const statements = ['CREATE SCHEMA IF NOT EXISTS "directory";', 'CREATE EXTENSION IF NOT EXISTS cube;', 'CREATE EXTENSION IF NOT EXISTS earthdistance;'];
+await writeFile(file, sqlText.replace(head, statements.join('\n--> statement-breakpoint\n')));

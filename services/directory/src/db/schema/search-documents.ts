@@ -1,0 +1,63 @@
+import { sql, type SQL } from 'drizzle-orm';
+
+/**
+ * The generated columns search matches against. Each is built only from what every member may
+ * see: a section whose privacy flag is off contributes nothing, so private details can't be found
+ * by anyone (PRIVACY_SECTION_FIELDS in libs/contracts maps the same sections for responses).
+ * Hardships are never searchable. 'simple' keeps words as typed: matching is by word prefix.
+ * Punctuation inside tokens becomes a space first, so 'RN-777123' or 'sparks.example.com' are
+ * words ('rn', '777123') as the query side splits them, not a signed number or a host name.
+ */
+const doc = (text: string): SQL => sql.raw(`to_tsvector('simple'::regconfig, translate(${text}, '-./@_:#+', '        '))`);
+const when = (flag: string, text: string) => `(CASE WHEN "${flag}" THEN ${text} ELSE '' END)`;
+const join = (...parts: string[]) => parts.join(` || ' ' || `);
+const col = (name: string) => `coalesce("${name}", '')`;
+
+/** Member names (the `people` scope). */
+export const nameDocument = doc(col('member_name'));
+
+/** Skill and category names (the `skills` scope): professional info. */
+export const skillsDocument = doc(when('professional_info_is_public', '"skill_text"'));
+
+/** Certification names, issuers and licence numbers, and the business licence (the `credentials` scope). */
+export const credentialsDocument = doc(join(when('professional_info_is_public', '"cert_text"'), when('business_info_is_public', col('license_number'))));
+
+/** Business name and service area of service providers (the `business` scope). */
+export const businessDocument = doc(
+  `(CASE WHEN "is_service_provider" AND "business_info_is_public" THEN ${join(col('business_name'), col('service_area'))} ELSE '' END)`,
+);
+
+/** Title, experience and skills: what someone does (the `vocation` scope). */
+export const vocationDocument = doc(join(col('title'), when('professional_info_is_public', join(col('experience'), '"skill_text"'))));
+
+/** Everything public (the `all` scope and the flag-based scopes). */
+export const allDocument = doc(
+  join(
+    col('member_name'),
+    col('title'),
+    col('bio'),
+    when('contact_info_is_public', join(col('address'), col('phone'), col('website'))),
+    when('personal_interests_is_public', join(col('passions'), col('causes'), col('favorite_local_businesses'), col('favorite_books'))),
+    when('professional_info_is_public', join(col('experience'), '"skill_text"', '"cert_text"')),
+    when('political_info_is_public', col('campaign_platform')),
+    when('business_info_is_public', join(col('business_name'), col('service_area'), col('license_number'), col('values'))),
+  ),
+);
+
+/** A point on the globe for the GiST index; null while the profile has no coordinates. */
+export const geoPoint = sql.raw(`ll_to_earth("latitude"::float8, "longitude"::float8)`);
+
+/** Name sort key: alphabetical ignoring case (spec 01 §4). */
+export const nameKey = sql.raw(`lower("member_name")`);
+
+/**
+ * Grid cells holding the point, as lexemes: `f<i>_<j>` for 0.25° cells and `c<i>_<j>` for 2°
+ * cells. A radius query that must collect every match (sort by rating or name) ANDs these with the
+ * text index in one bitmap: unlike a cube box, whose selectivity the planner fixes at 0.1%, a
+ * lexeme's frequency is in the column statistics, so dense metros and empty plains are told apart.
+ */
+export const geoCells = sql.raw(
+  `(CASE WHEN "latitude" IS NULL OR "longitude" IS NULL THEN ''::tsvector ELSE array_to_tsvector(ARRAY[` +
+    `'f' || floor("latitude" * 4)::int::text || '_' || floor("longitude" * 4)::int::text, ` +
+    `'c' || floor("latitude" / 2)::int::text || '_' || floor("longitude" / 2)::int::text]) END)`,
+);

@@ -1,0 +1,39 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { certifications, profiles as p, skillCategories, skills, userSkills, users as u } from '../db/schema/index.js';
+
+/**
+ * Profile pieces as Postgres builds them (json), in the contract's shapes, so a page of results is
+ * one statement and no row mapping in Node. Correlated to the `directory.profiles` row in scope.
+ */
+export const userSkillsJson: SQL = sql`coalesce((
+  select json_agg(json_build_object(
+    'id', us.id, 'profileId', us.profile_id, 'skillId', us.skill_id, 'yearsExperience', us.years_experience,
+    'hourlyRate', us.hourly_rate::text,
+    'skill', json_build_object('id', s.id, 'name', s.name, 'categoryId', s.category_id, 'category', json_build_object('id', c.id, 'name', c.name))
+  ) order by us.created_at, us.id)
+  from ${userSkills} us join ${skills} s on s.id = us.skill_id join ${skillCategories} c on c.id = s.category_id
+  where us.profile_id = ${p.id}), '[]'::json)`;
+
+export const certificationsJson: SQL = sql`coalesce((
+  select json_agg(json_build_object(
+    'id', ce.id, 'profileId', ce.profile_id, 'name', ce.name, 'issuer', ce.issuer, 'licenseNumber', ce.license_number,
+    'issueDate', ce.issue_date::text, 'expiryDate', ce.expiry_date::text
+  ) order by ce.created_at, ce.id)
+  from ${certifications} ce where ce.profile_id = ${p.id}), '[]'::json)`;
+
+/** The member from the users projection; one not announced yet has only an id. */
+export const userJson: SQL = sql`json_build_object('id', ${p.userId}, 'firstName', ${u.firstName}, 'lastName', ${u.lastName}, 'email', ${u.email}, 'profileImageUrl', ${u.profileImageUrl})`;
+
+/** A search result (spec 01 §3) plus the privacy flags that decide what is shown; needs `users` joined. */
+export const searchItemJson: SQL = sql`json_build_object(
+  'id', ${p.id}, 'userId', ${p.userId}, 'title', ${p.title}, 'bio', ${p.bio}, 'address', ${p.address}, 'phone', ${p.phone},
+  'website', ${p.website}, 'businessHours', ${p.businessHours}, 'latitude', ${p.latitude}::text, 'longitude', ${p.longitude}::text,
+  'averageRating', ${p.averageRating}::text, 'reviewCount', ${p.reviewCount},
+  'isServiceProvider', ${p.isServiceProvider}, 'isNonProfit', ${p.isNonProfit}, 'isPoliticalCandidate', ${p.isPoliticalCandidate},
+  'isCommunityMember', ${p.isCommunityMember},
+  'contactInfoIsPublic', ${p.contactInfoIsPublic}, 'personalInterestsIsPublic', ${p.personalInterestsIsPublic},
+  'hardshipsIsPublic', ${p.hardshipsIsPublic}, 'professionalInfoIsPublic', ${p.professionalInfoIsPublic},
+  'opportunitiesIsPublic', ${p.opportunitiesIsPublic}, 'testimonialsIsPublic', ${p.testimonialsIsPublic},
+  'itemsForSaleIsPublic', ${p.itemsForSaleIsPublic}, 'eventsIsPublic', ${p.eventsIsPublic},
+  'politicalInfoIsPublic', ${p.politicalInfoIsPublic}, 'businessInfoIsPublic', ${p.businessInfoIsPublic},
+  'user', ${userJson}, 'userSkills', ${userSkillsJson}, 'certifications', ${certificationsJson})`;

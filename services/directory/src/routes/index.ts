@@ -1,0 +1,63 @@
+import { AuthRequiredError, type App } from '@freemarket/kit';
+import type { DirectoryContext } from '../context.js';
+import { createBusinessReferral } from './business-referrals/create-business-referral.js';
+import { listBusinessReferrals } from './business-referrals/list-business-referrals.js';
+import { addFavoriteBusiness } from './favorite-businesses/add-favorite-business.js';
+import { listFavoriteBusinesses } from './favorite-businesses/list-favorite-businesses.js';
+import { removeFavoriteBusiness } from './favorite-businesses/remove-favorite-business.js';
+import { createProfile } from './profiles/create-profile.js';
+import { getMapMarkers } from './profiles/get-map-markers.js';
+import { getNearbyProfiles } from './profiles/get-nearby-profiles.js';
+import { getProfileByUser } from './profiles/get-profile-by-user.js';
+import { searchBusinesses } from './profiles/search-businesses.js';
+import { searchProfiles } from './profiles/search-profiles.js';
+import { updateProfile } from './profiles/update-profile.js';
+import { createLegislation } from './proposed-legislation/create-legislation.js';
+import { deleteLegislation } from './proposed-legislation/delete-legislation.js';
+import { listLegislation } from './proposed-legislation/list-legislation.js';
+import { updateLegislation } from './proposed-legislation/update-legislation.js';
+import { listReviews } from './reviews/list-reviews.js';
+import { postReview } from './reviews/post-review.js';
+import { addCertification } from './skills/add-certification.js';
+import { addUserSkill } from './skills/add-user-skill.js';
+import { listSkillCategories } from './skills/list-skill-categories.js';
+import { listSkillsByCategory } from './skills/list-skills-by-category.js';
+import { removeCertification } from './skills/remove-certification.js';
+import { removeUserSkill } from './skills/remove-user-skill.js';
+import { createTestimonial } from './testimonials/create-testimonial.js';
+import { deleteTestimonial } from './testimonials/delete-testimonial.js';
+import { listTestimonials } from './testimonials/list-testimonials.js';
+
+export function registerRoutes(app: App, ctx: DirectoryContext): void {
+  // Every directory call needs a member, and saying so comes before judging the input.
+  app.addHook('preValidation', async (req) => {
+    if (req.url.startsWith('/api/') && !req.actor) throw new AuthRequiredError();
+  });
+  searchProfiles(app, ctx);
+  searchBusinesses(app, ctx);
+  getNearbyProfiles(app, ctx);
+  getMapMarkers(app, ctx);
+  getProfileByUser(app, ctx);
+  createProfile(app, ctx);
+  updateProfile(app, ctx);
+  listSkillCategories(app, ctx);
+  listSkillsByCategory(app, ctx);
+  addUserSkill(app, ctx);
+  removeUserSkill(app, ctx);
+  addCertification(app, ctx);
+  removeCertification(app, ctx);
+  postReview(app, ctx);
+  listReviews(app, ctx);
+  listTestimonials(app, ctx);
+  createTestimonial(app, ctx);
+  deleteTestimonial(app, ctx);
+  listFavoriteBusinesses(app, ctx);
+  addFavoriteBusiness(app, ctx);
+  removeFavoriteBusiness(app, ctx);
+  createBusinessReferral(app, ctx);
+  listBusinessReferrals(app, ctx);
+  listLegislation(app, ctx);
+  createLegislation(app, ctx);
+  updateLegislation(app, ctx);
+  deleteLegislation(app, ctx);
+}

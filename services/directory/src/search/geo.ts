@@ -1,0 +1,45 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { profiles } from '../db/schema/index.js';
+import { cellQuery } from './cells.js';
+
+export interface LatLng {
+  lat: number;
+  lng: number;
+}
+
+export interface Nearby {
+  /**
+   * Inside the radius, for plans that collect every match (bitmaps): the grid cells around it
+   * (GIN, with real statistics), or the cube box where cells do not apply, then the exact cut.
+   */
+  within: SQL;
+  /** Inside the radius, exactly (great-circle), for rows already at hand. */
+  exact: SQL;
+  /**
+   * Straight-line (chord) distance to the centre in metres. It orders exactly as great-circle
+   * distance does, and the GiST index yields rows in its order (KNN) when a query orders by it
+   * alone: 'nearest first' then reads only the rows it returns.
+   */
+  knn: SQL<number>;
+  /** Great-circle distance in kilometres, for answers. */
+  distanceKm: SQL<number>;
+}
+
+/**
+ * All the earthdistance/cube SQL of the service (STYLE §3): `profiles.geo` is the generated
+ * `ll_to_earth(latitude, longitude)` column with a GiST index; radius in kilometres.
+ */
+export function nearby(center: LatLng, radiusKm: number): Nearby {
+  const point = sql`ll_to_earth(${center.lat}::float8, ${center.lng}::float8)`;
+  const metres = sql`${radiusKm * 1000}::float8`;
+  const exact = sql`(earth_distance(${point}, ${profiles.geo}) <= ${metres})`;
+  const cells = cellQuery(center, radiusKm);
+  return {
+    within: cells
+      ? sql`(${profiles.geoCells} @@ ${cells}::tsquery and ${exact})`
+      : sql`(earth_box(${point}, ${metres}) @> ${profiles.geo} and ${exact})`,
+    exact,
+    knn: sql<number>`(${profiles.geo} <-> ${point})`,
+    distanceKm: sql<number>`(earth_distance(${point}, ${profiles.geo}) / 1000.0)`,
+  };
+}

@@ -1,0 +1,186 @@
+import { and, sql, type SQL } from 'drizzle-orm';
+import { queryRows, type DbOrTx } from '@freemarket/db';
+import { profiles as p, users } from '../db/schema/index.js';
+import { searchItemJson } from '../profiles/json.js';
+import { parseJson } from '../profiles/sections.js';
+import type { SearchCursor } from './cursor.js';
+import type { Nearby } from './geo.js';
+import type { SearchItemRecord } from './items.js';
+
+export interface PageQuery {
+  where: SQL[];
+  limit: number;
+  near?: Nearby;
+  cursor?: SearchCursor;
+}
+
+export interface PageRow {
+  id: string;
+  /** False only for the walk's row past the radius, which marks the radius as covered. */
+  inside: boolean;
+  knn: number | null;
+  nameKey: string | null;
+  averageRating: string;
+  distanceKm: number | null;
+  item: SearchItemRecord;
+}
+
+/**
+ * Rows a filtered 'nearest first' search reads from the GiST index before it gives up and lets a
+ * bitmap plan collect the (then few) matches inside the radius instead.
+ */
+export const NEAREST_WALK = 2000;
+
+const keys = (near: Nearby | undefined) =>
+  sql`${p.id} as id, ${p.nameKey} as name_key, ${p.averageRating} as average_rating, ${near ? near.knn : sql`null::float8`} as knn, ${near ? near.exact : sql`true`} as inside`;
+
+/**
+ * The statements of profile search (`statement*` build them, for EXPLAIN too). Each page query
+ * selects `limit + 1` keys, then builds the results' JSON for those rows only.
+ */
+export const statements = {
+  byName: (q: PageQuery): SQL =>
+    withItems(
+      sql`select ${keys(q.near)} from ${p} where ${and(...q.where, q.near?.within, afterName(q.cursor)) ?? sql`true`}
+        order by ${p.nameKey} asc nulls last, ${p.id} limit ${q.limit + 1}`,
+      q.near,
+      sql`w.name_key asc nulls last, w.id`,
+    ),
+
+  byRating: (q: PageQuery): SQL =>
+    withItems(
+      sql`select ${keys(q.near)} from ${p} where ${and(...q.where, q.near?.within, afterRating(q.cursor)) ?? sql`true`}
+        order by ${p.averageRating} desc, ${p.id} limit ${q.limit + 1}`,
+      q.near,
+      sql`w.average_rating desc, w.id`,
+    ),
+
+  /**
+   * Nearest first straight from the GiST index (KNN). Without filters the scan reads exactly
+   * `limit + 1` rows and the radius is applied to them; with filters it walks at most
+   * NEAREST_WALK rows, testing each. No bounding box here: with one, the planner (which rates any
+   * box as holding 0.1% of the table) prefers a bitmap scan and a sort of the whole box.
+   */
+  nearest: (q: PageQuery & { near: Nearby }, walk = NEAREST_WALK): SQL => {
+    const after = afterDistance(q.near, q.cursor);
+    if (q.where.length === 0) {
+      return withItems(
+        sql`select * from (select ${keys(q.near)} from ${p} ${after ? sql`where ${after}` : sql``}
+          order by ${q.near.knn} limit ${q.limit + 1}) k where k.inside`,
+        q.near,
+        sql`w.knn`,
+      );
+    }
+    // Rows come nearest first, so the first one outside the radius ends the search: it is
+    // returned too (inside = false), telling the caller the walk covered the whole radius.
+    return withItems(
+      sql`select * from (select ${keys(q.near)}, (${and(...q.where, q.near.exact, after)}) as ok from ${p}
+          order by ${q.near.knn} limit ${walk}) k where k.ok or not k.inside limit ${q.limit + 1}`,
+      q.near,
+      sql`w.knn`,
+    );
+  },
+
+  /** Every match inside the radius (bitmap scans), sorted: exact when the walk found too few. */
+  nearestByBitmap: (q: PageQuery & { near: Nearby }, tie?: number): SQL =>
+    withItems(
+      sql`select ${keys(q.near)} from ${p}
+        where ${and(...q.where, q.near.within, afterDistance(q.near, q.cursor), tie === undefined ? undefined : sql`${q.near.knn} = ${tie}`)}
+        order by ${q.near.knn}, ${p.id} limit ${q.limit + 1}`,
+      q.near,
+      sql`w.knn, w.id`,
+    ),
+};
+
+function withItems(page: SQL, near: Nearby | undefined, order: SQL): SQL {
+  return sql`select w.id, w.knn, w.name_key, w.average_rating::text as average_rating, w.inside,
+      ${near ? near.distanceKm : sql`null::float8`} as distance_km, ${searchItemJson} as item
+    from (${page}) w join ${p} on ${p.id} = w.id left join ${users} on ${users.id} = ${p.userId}
+    order by ${order}`;
+}
+
+/** Rows after a name cursor, in `name_key asc nulls last, id` order. */
+export function afterName(cursor: SearchCursor | undefined): SQL | undefined {
+  if (cursor?.sort !== 'name') return undefined;
+  return cursor.key === null
+    ? sql`(${p.nameKey} is null and ${p.id} > ${cursor.id})`
+    : sql`((${p.nameKey}, ${p.id}) > (${cursor.key}, ${cursor.id}::uuid) or ${p.nameKey} is null)`;
+}
+
+function afterRating(cursor: SearchCursor | undefined): SQL | undefined {
+  if (cursor?.sort !== 'rating') return undefined;
+  return sql`(${p.averageRating} < ${cursor.key}::numeric or (${p.averageRating} = ${cursor.key}::numeric and ${p.id} > ${cursor.id}))`;
+}
+
+function afterDistance(near: Nearby, cursor: SearchCursor | undefined): SQL | undefined {
+  if (cursor?.sort !== 'distance') return undefined;
+  return sql`(${near.knn} > ${cursor.key} or (${near.knn} = ${cursor.key} and ${p.id} > ${cursor.id}))`;
+}
+
+/** Runs the search statements; every method answers up to `limit + 1` rows in their final order. */
+export class SearchRepository {
+  constructor(private readonly db: DbOrTx) {}
+
+  byName(q: PageQuery): Promise<PageRow[]> {
+    return this.run(statements.byName(q));
+  }
+
+  byRating(q: PageQuery): Promise<PageRow[]> {
+    return this.run(statements.byRating(q));
+  }
+
+  /**
+   * Nearest first, ties by id. A filtered walk that found fewer than a page without reaching the
+   * edge of the radius falls back to the bitmap plan, whose answer is complete. The index orders by distance alone, so when the row
+   * past the page shares the last row's distance (members at one address), that whole tie is read
+   * again in id order.
+   */
+  async nearestFirst(q: PageQuery & { near: Nearby }): Promise<PageRow[]> {
+    const walked = await this.run(statements.nearest(q));
+    let rows = walked.filter((r) => r.inside);
+    const covered = rows.length > q.limit || rows.length < walked.length;
+    if (q.where.length > 0 && !covered) return this.run(statements.nearestByBitmap(q));
+    const byKnnThenId = (a: PageRow, b: PageRow) => a.knn! - b.knn! || (a.id < b.id ? -1 : 1);
+    const last = rows[q.limit - 1];
+    const extra = rows[q.limit];
+    if (!last || !extra || extra.knn !== last.knn) return rows.sort(byKnnThenId);
+    const tie = extra.knn!;
+    const tied = await this.run(statements.nearestByBitmap(q, tie));
+    rows = [...rows.filter((r) => r.knn! < tie).sort(byKnnThenId), ...tied];
+    return rows.slice(0, q.limit + 1);
+  }
+
+  private async run(statement: SQL): Promise<PageRow[]> {
+    const rows = await queryRows<{
+      id: string;
+      inside: boolean;
+      knn: number | null;
+      name_key: string | null;
+      average_rating: string;
+      distance_km: number | null;
+      item: SearchItemRecord | string;
+    }>(this.db, statement);
+    return rows.map((r) => ({
+      id: r.id,
+      inside: r.inside,
+      knn: r.knn,
+      nameKey: r.name_key,
+      averageRating: r.average_rating,
+      distanceKm: r.distance_km,
+      item: parseJson(r.item),
+    }));
+  }
+}
+
+/** The map's markers: compact JSON assembled by Postgres, nearest first, the radius applied to `limit + 1` KNN rows. */
+export function markerStatement(near: Nearby, limit: number, marker: SQL): SQL {
+  return sql`select coalesce(json_agg(m.marker order by m.knn) filter (where m.n <= ${limit}), '[]'::json)::text as items, count(*) > ${limit} as truncated
+    from (select k.knn, k.marker, row_number() over (order by k.knn) as n
+      from (select ${near.knn} as knn, ${near.exact} as inside, ${marker} as marker from ${p} order by ${near.knn} limit ${limit + 1}) k
+      where k.inside) m`;
+}
+
+export async function markers(db: DbOrTx, near: Nearby, limit: number, marker: SQL): Promise<{ items: string; truncated: boolean }> {
+  const [row] = await queryRows<{ items: string; truncated: boolean }>(db, markerStatement(near, limit, marker));
+  return row!;
+}

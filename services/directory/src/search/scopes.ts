@@ -1,0 +1,39 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { SearchScope } from '@freemarket/contracts';
+import { profiles as p } from '../db/schema/index.js';
+
+/**
+ * What each 'Search By' tab means (docs/api.md lists the same rules). `document` is the generated
+ * text column the typed words are matched against; `requires` is what a profile must be to appear
+ * in the tab at all. Documents hold only public sections, and conditions on section flags test the
+ * section's privacy flag too, so a private section never makes a profile match.
+ */
+export interface ScopeRule {
+  document: SQL;
+  requires?: SQL;
+}
+
+const lexicon = (words: string[]) => sql`(${p.allTsv} @@ to_tsquery('simple', ${words.join(' | ')}))`;
+const hasText = (column: SQL) => sql`(${column} <> ''::tsvector)`;
+
+const WORSHIP = ['church:*', 'temple:*', 'mosque:*', 'synagogue:*', 'worship:*', 'faith:*', 'ministr:*', 'parish:*', 'congregation:*', 'chapel:*', 'gurdwara:*', 'pastor:*', 'rabbi:*', 'imam:*'];
+const SCHOOLS = ['school:*', 'academ:*', 'tutor:*', 'education:*', 'preschool:*', 'montessori:*', 'college:*', 'universit:*', 'teacher:*', 'classroom:*', 'kindergarten:*'];
+const EVENTS = ['event:*', 'venue:*', 'festival:*', 'concert:*', 'workshop:*', 'meetup:*', 'conference:*', 'celebration:*', 'gathering:*', 'fair', 'fairs'];
+
+export const SCOPE_RULES: Record<SearchScope, ScopeRule> = {
+  all: { document: sql`${p.allTsv}` },
+  vocation: { document: sql`${p.vocationTsv}`, requires: hasText(sql`${p.vocationTsv}`) },
+  products: { document: sql`${p.allTsv}`, requires: sql`(${p.itemsForSaleIsPublic} and ${p.sellsProducts})` },
+  business: { document: sql`${p.businessTsv}`, requires: hasText(sql`${p.businessTsv}`) },
+  skills: { document: sql`${p.skillsTsv}`, requires: hasText(sql`${p.skillsTsv}`) },
+  people: { document: sql`${p.nameTsv}`, requires: hasText(sql`${p.nameTsv}`) },
+  properties: { document: sql`${p.allTsv}`, requires: sql`(${p.itemsForSaleIsPublic} and (${p.hasPropertyForRent} or ${p.hasPropertyForSale}))` },
+  resources: { document: sql`${p.allTsv}`, requires: sql`(${p.isNonProfit} or (${p.businessInfoIsPublic} and ${p.providesService}))` },
+  events: { document: sql`${p.allTsv}`, requires: sql`(${p.eventsIsPublic} and ${lexicon(EVENTS)})` },
+  credentials: { document: sql`${p.credentialsTsv}`, requires: hasText(sql`${p.credentialsTsv}`) },
+  worship: { document: sql`${p.allTsv}`, requires: lexicon(WORSHIP) },
+  schools: {
+    document: sql`${p.allTsv}`,
+    requires: sql`(${lexicon(SCHOOLS)} or (${p.opportunitiesIsPublic} and ${p.openToTeachingTutoring}))`,
+  },
+};

@@ -1,0 +1,101 @@
+import { eq, sql } from 'drizzle-orm';
+import {
+  DIRECTORY_LIMITS,
+  type ProfileLocationQuery,
+  type ProfileMapQuery,
+  type ProfileSearchPage,
+  type ProfileSearchQuery,
+  type SearchSort,
+} from '@freemarket/contracts';
+import type { Actor } from '@freemarket/kit';
+import type { DbOrTx } from '@freemarket/db';
+import { skillCategories } from '../db/schema/index.js';
+import { withoutPrivateSections } from '../profiles/privacy.js';
+import { searchConditions } from './conditions.js';
+import { decodeSearchCursor, encodeSearchCursor, type SearchCursor } from './cursor.js';
+import { nearby } from './geo.js';
+import { markerJson } from './items.js';
+import { markers, SearchRepository, type PageQuery, type PageRow } from './repository.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Finding profiles: the search sidebar, the map's nearby list and its markers. */
+export class SearchService {
+  constructor(private readonly db: DbOrTx) {}
+
+  /** `GET /api/profiles/search`. */
+  async search(actor: Actor, query: ProfileSearchQuery): Promise<ProfileSearchPage> {
+    const cursor = decodeSearchCursor(query.cursor, query.sort);
+    const near = query.lat !== undefined && query.lng !== undefined ? nearby({ lat: query.lat, lng: query.lng }, query.radius ?? DIRECTORY_LIMITS.radiusDefaultKm) : undefined;
+    const where = searchConditions({ ...query, categoryId: await this.categoryId(query.category) });
+    const rows = await this.page(query.sort, { where, limit: query.limit, near, cursor });
+    return toPage(actor, rows, query.limit, query.sort);
+  }
+
+  /** `GET /api/profiles/location`: everyone within the radius, nearest first. */
+  async nearbyProfiles(actor: Actor, query: ProfileLocationQuery): Promise<ProfileSearchPage> {
+    const cursor = decodeSearchCursor(query.cursor, 'distance');
+    const near = nearby({ lat: query.lat, lng: query.lng }, query.radius);
+    const rows = await new SearchRepository(this.db).nearestFirst({ where: [], limit: query.limit, near, cursor });
+    return toPage(actor, rows, query.limit, 'distance');
+  }
+
+  /**
+   * `GET /api/profiles/map`: compact markers, nearest first, so a cut drops the farthest. The JSON
+   * text comes from Postgres as is: thousands of markers cost no row mapping in Node.
+   */
+  async markers(actor: Actor, query: ProfileMapQuery): Promise<string> {
+    const near = nearby({ lat: query.lat, lng: query.lng }, query.radius);
+    const { items, truncated } = await markers(this.db, near, query.limit, markerJson(actor.userId));
+    return `{"items":${items},"truncated":${truncated}}`;
+  }
+
+  private page(sort: SearchSort, q: PageQuery): Promise<PageRow[]> {
+    const repo = new SearchRepository(this.db);
+    switch (sort) {
+      case 'name':
+        return repo.byName(q);
+      case 'rating':
+        return repo.byRating(q);
+      case 'distance':
+        return repo.nearestFirst({ ...q, near: q.near! });
+      default: {
+        const never: never = sort;
+        throw new Error(`unknown sort ${String(never)}`);
+      }
+    }
+  }
+
+  /** A category named by id or by name; null when there is no such category. */
+  private async categoryId(category: string | undefined): Promise<string | null | undefined> {
+    if (category === undefined) return undefined;
+    const where = UUID.test(category) ? eq(skillCategories.id, category) : sql`lower(${skillCategories.name}) = lower(${category})`;
+    const [row] = await this.db.select({ id: skillCategories.id }).from(skillCategories).where(where);
+    return row?.id ?? null;
+  }
+}
+
+function toPage(actor: Actor, rows: PageRow[], limit: number, sort: SearchSort): ProfileSearchPage {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    items: page.map((r) => withoutPrivateSections({ ...r.item, distanceKm: r.distanceKm }, actor.userId)),
+    nextCursor: rows.length > limit && last ? encodeSearchCursor(cursorOf(last, sort)) : null,
+  };
+}
+
+function cursorOf(row: PageRow, sort: SearchSort): SearchCursor {
+  switch (sort) {
+    case 'name':
+      return { sort, key: row.nameKey, id: row.id };
+    case 'rating':
+      return { sort, key: row.averageRating, id: row.id };
+    case 'distance':
+      return { sort, key: row.knn!, id: row.id };
+    default: {
+      const never: never = sort;
+      throw new Error(`unknown sort ${String(never)}`);
+    }
+  }
+}
+

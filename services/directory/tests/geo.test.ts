@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { profileMapResponseSchema, type ProfileMapResponse, type ProfileSearchPage, type Skill, type SkillCategory } from '@freemarket/contracts';
+import { Random } from '@freemarket/demo';
+import { call, haversineKm, newMember, newProfile, startDirectory, type Directory } from './_util.js';
+
+let sut: Directory;
+let viewer: string;
+const center = { lat: 40.0, lng: -100.0 };
+type Placed = { id: string; lat: number; lng: number; km: number };
+const placed: Placed[] = [];
+
+/** A point `km` from the centre in direction `bearing` (degrees), on the earthdistance sphere. */
+function offset(km: number, bearing: number): { lat: number; lng: number } {
+  const R = 6378.168;
+  const d = km / R;
+  const b = (bearing * Math.PI) / 180;
+  const lat1 = (center.lat * Math.PI) / 180;
+  const lng1 = (center.lng * Math.PI) / 180;
+  const lat2 = Math.asin(Math.sin(lat1) * Math.cos(d) + Math.cos(lat1) * Math.sin(d) * Math.cos(b));
+  const lng2 = lng1 + Math.atan2(Math.sin(b) * Math.sin(d) * Math.cos(lat1), Math.cos(d) - Math.sin(lat1) * Math.sin(lat2));
+  return { lat: Number(((lat2 * 180) / Math.PI).toFixed(7)), lng: Number(((lng2 * 180) / Math.PI).toFixed(7)) };
+}
+
+async function place(at: { lat: number; lng: number }, fields = {}): Promise<Placed> {
+  const { profile } = await newProfile(sut, { latitude: at.lat, longitude: at.lng, title: 'Placed', ...fields });
+  const p = { id: profile.id, ...at, km: haversineKm(center, at) };
+  placed.push(p);
+  return p;
+}
+
+beforeAll(async () => {
+  sut = await startDirectory();
+  viewer = (await newMember(sut)).id;
+  const random = new Random(7);
+  for (let i = 0; i < 24; i++) await place(offset(random.next() * 45, random.next() * 360));
+  // Four members at one address: equal distances, ordered by id.
+  const shared = offset(12.5, 80);
+  for (let i = 0; i < 4; i++) await place(shared);
+  await place(offset(49.5, 200));
+  await place(offset(50.5, 20));
+  await place(offset(300, 90));
+});
+afterAll(() => sut?.stop());
+
+const byDistanceThenId = (a: Placed, b: Placed) => a.km - b.km || (a.id < b.id ? -1 : 1);
+
+async function allPages(path: string): Promise<ProfileSearchPage['items']> {
+  const items: ProfileSearchPage['items'] = [];
+  let cursor: string | null = null;
+  do {
+    const res: { status: number; body: ProfileSearchPage } = await call<ProfileSearchPage>(sut, viewer, 'GET', `${path}${cursor ? `&cursor=${cursor}` : ''}`);
+    expect(res.status).toBe(200);
+    items.push(...res.body.items);
+    cursor = res.body.nextCursor;
+  } while (cursor);
+  return items;
+}
+
+describe('GET /api/profiles/location', () => {
+  it('lists everyone within 50 km by default, nearest first by the haversine distance, over pages that neither repeat nor skip (ties included)', async () => {
+    const items = await allPages(`/api/profiles/location?lat=${center.lat}&lng=${center.lng}&limit=3`);
+    const expected = placed.filter((p) => p.km <= 50).sort(byDistanceThenId);
+    expect(items.map((i) => i.id)).toEqual(expected.map((p) => p.id));
+    for (const [i, item] of items.entries()) expect(item.distanceKm!).toBeCloseTo(expected[i]!.km, 6);
+  });
+
+  it('takes a radius in kilometres', async () => {
+    const items = await allPages(`/api/profiles/location?lat=${center.lat}&lng=${center.lng}&radius=10&limit=100`);
+    expect(items.map((i) => i.id)).toEqual(
+      placed
+        .filter((p) => p.km <= 10)
+        .sort(byDistanceThenId)
+        .map((p) => p.id),
+    );
+    expect((await allPages(`/api/profiles/location?lat=${center.lat}&lng=${center.lng}&radius=500&limit=100`)).length).toBe(placed.length);
+  });
+
+  it('answers 400 for a missing centre, a radius out of range or too big a page', async () => {
+    for (const [query, field] of [
+      ['lng=1', 'querystring.lat'],
+      ['lat=1&lng=1&radius=0', 'querystring.radius'],
+      ['lat=1&lng=1&radius=500.5', 'querystring.radius'],
+      ['lat=1&lng=1&limit=501', 'querystring.limit'],
+      ['lat=-91&lng=1', 'querystring.lat'],
+    ] as const) {
+      const res = await call<{ message: string }>(sut, viewer, 'GET', `/api/profiles/location?${query}`);
+      expect(res.status, query).toBe(400);
+      expect(res.body.message).toContain(field);
+    }
+  });
+});
+
+describe('sort by distance in search', () => {
+  it('really sorts by distance from lat/lng, with the text query, across pages', async () => {
+    const near = await place(offset(3, 10), { bio: 'Distanza' });
+    const mid = await place(offset(20, 100), { bio: 'Distanza' });
+    const far = await place(offset(40, 250), { bio: 'Distanza' });
+    await place(offset(70, 250), { bio: 'Distanza' });
+    const items = await allPages(`/api/profiles/search?q=distanza&sort=distance&lat=${center.lat}&lng=${center.lng}&limit=1`);
+    expect(items.map((i) => i.id)).toEqual([near.id, mid.id, far.id]);
+    expect(items.map((i) => i.distanceKm!)).toEqual([...items.map((i) => i.distanceKm!)].sort((a, b) => a - b));
+  });
+});
+
+describe('radius with other sorts', () => {
+  it('keeps exactly the profiles within the radius when sorting by rating or name', async () => {
+    const inside = await place(offset(49.8, 300), { bio: 'Radialo' });
+    const near = await place(offset(2, 45), { bio: 'Radialo' });
+    await place(offset(50.3, 120), { bio: 'Radialo' });
+    for (const sort of ['rating', 'name']) {
+      const items = await allPages(`/api/profiles/search?q=radialo&sort=${sort}&lat=${center.lat}&lng=${center.lng}&radius=50&limit=1`);
+      expect(items.map((i) => i.id).sort(), sort).toEqual([inside.id, near.id].sort());
+    }
+  });
+});
+
+describe('ties with a text query', () => {
+  it('pages through members at one address, filtered by text, without repeats or gaps', async () => {
+    const at = offset(30, 160);
+    const tied: string[] = [];
+    for (let i = 0; i < 5; i++) tied.push((await place(at, { bio: 'Tiedo' })).id);
+    await place(at, { bio: 'Other' });
+    const items = await allPages(`/api/profiles/search?q=tiedo&sort=distance&lat=${center.lat}&lng=${center.lng}&limit=2`);
+    expect(items.map((i) => i.id)).toEqual([...tied].sort());
+  });
+});
+
+describe('GET /api/profiles/map', () => {
+  it('returns compact markers nearest first and says when the limit cut some off', async () => {
+    const res = await call<ProfileMapResponse>(sut, viewer, 'GET', `/api/profiles/map?lat=${center.lat}&lng=${center.lng}&limit=5`);
+    expect(res.status).toBe(200);
+    expect(res.body.truncated).toBe(true);
+    // Postgres assembles this answer, so its shape is checked against the contract here.
+    expect(profileMapResponseSchema.strict().parse(res.body)).toEqual(res.body);
+    expect(res.body.items.map((m) => m.id)).toEqual(
+      placed
+        .filter((p) => p.km <= 50)
+        .sort(byDistanceThenId)
+        .slice(0, 5)
+        .map((p) => p.id),
+    );
+    expect(Object.keys(res.body.items[0]!).sort()).toEqual(
+      ['averageRating', 'id', 'isCommunityMember', 'isNonProfit', 'isPoliticalCandidate', 'isServiceProvider', 'latitude', 'longitude', 'name', 'reviewCount', 'skills', 'title', 'userId'].sort(),
+    );
+    const all = await call<ProfileMapResponse>(sut, viewer, 'GET', `/api/profiles/map?lat=${center.lat}&lng=${center.lng}&radius=500&limit=10000`);
+    expect(all.body).toMatchObject({ truncated: false });
+    expect(all.body.items).toHaveLength(placed.length);
+  });
+
+  it('shows a marker’s first two skills unless professional info is private', async () => {
+    const categories = (await call<SkillCategory[]>(sut, viewer, 'GET', '/api/skill-categories')).body;
+    const trades = (await call<Skill[]>(sut, viewer, 'GET', `/api/skills/category/${categories.find((c) => c.name === 'Trades')!.id}`)).body;
+    const at = offset(0.01, 0);
+    const markers = [];
+    for (const professionalInfoIsPublic of [true, false]) {
+      const { member, profile } = await newProfile(sut, { latitude: at.lat, longitude: at.lng, professionalInfoIsPublic });
+      for (const skill of trades.slice(0, 3)) await call(sut, member.id, 'POST', '/api/user-skills', { profileId: profile.id, skillId: skill.id });
+      const res = await call<ProfileMapResponse>(sut, viewer, 'GET', `/api/profiles/map?lat=${at.lat}&lng=${at.lng}&radius=1`);
+      markers.push(res.body.items.find((m) => m.id === profile.id)!);
+    }
+    expect(markers[0]!.skills).toEqual(trades.slice(0, 2).map((s) => ({ name: s.name, category: 'Trades' })));
+    expect(markers[1]).not.toHaveProperty('skills');
+  });
+
+  it('answers 400 above 10,000 markers', async () => {
+    const res = await call<{ message: string }>(sut, viewer, 'GET', `/api/profiles/map?lat=1&lng=1&limit=10001`);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain('querystring.limit');
+  });
+});

@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ErrorBody, MarkReadAck, Message } from '@freemarket/contracts';
+import { AssertionSigner, IDENTITY_HEADER, generateAssertionKeys } from '@freemarket/kit';
+import { runTag, testInfra, waitFor } from '@freemarket/testing';
+import { startGatewayFor, type RunningGateway } from './_gateway.js';
+import {
+  PUBLIC_URL,
+  call,
+  deleteRedisKeys,
+  openSocket,
+  refusal,
+  seedMembers,
+  startMessaging,
+  startReplica,
+  type Member,
+  type MessagingService,
+  type MessagingUnderTest,
+  type OpenedSocket,
+} from './_util.js';
+
+let sut: MessagingUnderTest;
+let replica: { service: MessagingService; url: string } | undefined;
+let gateways: RunningGateway[] = [];
+let signer: AssertionSigner;
+const gatewayPrefix = `fm:test:gw:${runTag()}:`;
+const opened: OpenedSocket[] = [];
+
+beforeAll(async () => {
+  const keys = await generateAssertionKeys();
+  signer = await AssertionSigner.fromPem(keys.privateKeyPem);
+  sut = await startMessaging({ ASSERTION_PUBLIC_KEY: keys.publicKeyPem });
+  // Two instances, each behind its own gateway; the gateways share their sessions in Redis. Without
+  // Redis (embedded mode) there is no fan-out between instances: both gateways front the one.
+  replica = testInfra().redisUrl ? await startReplica(sut) : undefined;
+  gateways = [
+    await startGatewayFor(sut.url, { privateKeyPem: keys.privateKeyPem, redisKeyPrefix: gatewayPrefix }),
+    await startGatewayFor(replica?.url ?? sut.url, { privateKeyPem: keys.privateKeyPem, redisKeyPrefix: gatewayPrefix }),
+  ];
+});
+afterAll(async () => {
+  for (const { socket } of opened) socket.close();
+  for (const g of gateways) await g.gateway.destroy();
+  await replica?.service.destroy();
+  await sut?.stop();
+  await deleteRedisKeys(sut?.redisKeyPrefix);
+  await deleteRedisKeys(gatewayPrefix);
+});
+
+/** A signed-in member's socket through gateway `n` (and so on messaging instance `n`). */
+async function socketVia(n: 0 | 1, member: Member): Promise<OpenedSocket> {
+  const socket = await openSocket(gateways[n]!.url, { origin: PUBLIC_URL, cookie: await gateways[n]!.signIn(member.id) });
+  opened.push(socket);
+  return socket;
+}
+
+async function postVia(n: 0 | 1, from: Member, to: Member, content: string): Promise<Message> {
+  const cookie = await gateways[n]!.signIn(from.id);
+  const res = await call<Message & ErrorBody>(gateways[n]!.url, { cookie, origin: PUBLIC_URL }, 'POST', '/api/messages', { receiverId: to.id, content });
+  expect(res.status, res.body.message).toBe(201);
+  return res.body;
+}
+
+const assertion = async (member: Member) => ({ [IDENTITY_HEADER]: await signer.sign({ userId: member.id }) });
+
+describe('live delivery across instances', () => {
+  it('delivers a message posted through one instance to the receiver’s socket on the other, and to the sender’s other tabs', async () => {
+    const [ada, bob] = await seedMembers(sut, 'Ada', 'Bob');
+    const adaTab = await socketVia(0, ada!);
+    const adaOtherTab = await socketVia(1, ada!);
+    const bobTab = await socketVia(1, bob!);
+
+    const sent = await postVia(0, ada!, bob!, 'Hello across instances');
+    await waitFor('Bob’s socket to get the message', () => bobTab.received.of('message:new').length === 1);
+    expect(bobTab.received.of('message:new')).toEqual([sent]);
+    expect(bobTab.received.of('conversation:updated')).toEqual([expect.objectContaining({ id: sent.id, unreadCount: 1, otherUser: expect.objectContaining({ id: ada!.id, firstName: 'Ada' }) })]);
+    await waitFor('both of Ada’s tabs to get it', () => adaTab.received.of('message:new').length === 1 && adaOtherTab.received.of('message:new').length === 1);
+    expect(adaOtherTab.received.of('conversation:updated')).toEqual([expect.objectContaining({ id: sent.id, unreadCount: 0, otherUser: expect.objectContaining({ id: bob!.id }) })]);
+
+    const reply = await postVia(1, bob!, ada!, 'Hello back');
+    await waitFor('Ada’s socket on the first instance to get the reply', () => adaTab.received.of('message:new').length === 2);
+    expect(adaTab.received.of('message:new')[1]).toEqual(reply);
+  });
+
+  it('sends read receipts to both members when a conversation is marked read over the socket', async () => {
+    const [ada, bob] = await seedMembers(sut, 'Ada', 'Bob');
+    const adaTab = await socketVia(0, ada!);
+    const bobTab = await socketVia(1, bob!);
+    await postVia(0, ada!, bob!, 'one');
+    await postVia(0, ada!, bob!, 'two');
+    await waitFor('both messages at Bob', () => bobTab.received.of('message:new').length === 2);
+
+    const ack = await bobTab.socket.emitWithAck('messages:markRead', { userId: ada!.id });
+    expect(ack).toEqual({ ok: true, count: 2 } satisfies MarkReadAck);
+    await waitFor('Ada to get the read receipt', () => adaTab.received.of('messages:read').length === 1);
+    expect(adaTab.received.of('messages:read')).toEqual([{ readerId: bob!.id, senderId: ada!.id, readAt: expect.any(String), count: 2 }]);
+    expect(await bobTab.socket.emitWithAck('messages:markRead', { userId: ada!.id })).toEqual({ ok: true, count: 0 });
+    expect(await bobTab.socket.emitWithAck('messages:markRead', { userId: 'dev-nobody' })).toEqual({ ok: false, message: 'Member not found' });
+    expect(await bobTab.socket.emitWithAck('messages:markRead', { userId: 7 } as never)).toMatchObject({ ok: false, message: expect.stringMatching(/^userId: /) });
+  });
+
+  it('never gives a socket another pair’s messages', async () => {
+    const [ada, bob, eve, dan] = await seedMembers(sut, 'Ada', 'Bob', 'Eve', 'Dan');
+    const eveTabs = [await socketVia(0, eve!), await socketVia(1, eve!)];
+    await socketVia(1, bob!);
+    for (let i = 0; i < 5; i += 1) await postVia(i % 2 === 0 ? 0 : 1, i % 2 === 0 ? ada! : bob!, i % 2 === 0 ? bob! : ada!, `private ${i}`);
+    // A message for Eve sent last: once it is in, anything meant for others would have arrived too.
+    const forEve = await postVia(0, dan!, eve!, 'for Eve');
+    for (const tab of eveTabs) {
+      await waitFor('Eve’s own message', () => tab.received.of('message:new').length === 1);
+      expect(tab.received.of('message:new')).toEqual([forEve]);
+      expect(tab.received.events.map((e) => e.event)).toEqual(['message:new', 'conversation:updated']);
+    }
+  });
+});
+
+describe('socket admission and limits', () => {
+  it('refuses a socket without a session, and one from another site', async () => {
+    expect(await refusal(gateways[0]!.url, { origin: PUBLIC_URL })).toBe('Unauthorized');
+    const [ada] = await seedMembers(sut, 'Ada');
+    const cookie = await gateways[0]!.signIn(ada!.id);
+    expect(await refusal(gateways[0]!.url, { origin: 'https://evil.example', cookie })).toBe('websocket error');
+  });
+
+  it('checks the service’s own door too: a forged or missing assertion, or a foreign Origin, is refused', async () => {
+    const [ada] = await seedMembers(sut, 'Ada');
+    expect(await refusal(sut.url, {})).toBe('Unauthorized');
+    expect(await refusal(sut.url, { [IDENTITY_HEADER]: 'forged' })).toBe('Unauthorized');
+    expect(await refusal(sut.url, { ...(await sut.as(ada!.id)) })).toBe('Unauthorized');
+    expect(await refusal(sut.url, { ...(await assertion(ada!)), origin: 'https://evil.example' })).toBe('websocket error');
+    // A non-browser client sends no Origin; its assertion is what admits it.
+    expect(await refusal(sut.url, await assertion(ada!))).toBe('connected');
+    expect(await refusal(sut.url, { ...(await assertion(ada!)), origin: PUBLIC_URL })).toBe('connected');
+  });
+
+  it('closes a socket that sends a frame over 16 KB', async () => {
+    const [ada] = await seedMembers(sut, 'Ada');
+    const tab = await socketVia(0, ada!);
+    const closed = new Promise<string>((resolve) => tab.socket.once('disconnect', (reason) => resolve(reason)));
+    tab.socket.emit('messages:markRead', { userId: 'x'.repeat(20_000) });
+    expect(await closed).toBe('transport close');
+  });
+
+  it('refuses events past 30 in 10 seconds, and closes a socket that keeps going', async () => {
+    const [ada, bob] = await seedMembers(sut, 'Ada', 'Bob');
+    const tab = await socketVia(1, ada!);
+    const acks = await Promise.all(Array.from({ length: 31 }, () => tab.socket.timeout(2000).emitWithAck('messages:markRead', { userId: bob!.id })));
+    expect(acks.slice(0, 30).every((a) => a.ok)).toBe(true);
+    expect(acks[30]).toEqual({ ok: false, message: 'Too many events' });
+    const closed = new Promise<string>((resolve) => tab.socket.once('disconnect', (reason) => resolve(reason)));
+    for (let i = 0; i < 30; i += 1) tab.socket.emit('messages:markRead', { userId: bob!.id });
+    expect(await closed).toBe('io server disconnect');
+  });
+
+  it('ends its sockets when an instance shuts down, so clients reconnect elsewhere, and stops promptly', async () => {
+    const [ada] = await seedMembers(sut, 'Ada');
+    const leaving = await startReplica(sut);
+    const { socket } = await openSocket(leaving.url, await assertion(ada!));
+    const disconnected = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+    const started = Date.now();
+    await leaving.service.destroy();
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(await disconnected).toBe('io server disconnect');
+  });
+});

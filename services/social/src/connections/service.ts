@@ -1,0 +1,116 @@
+import type {
+  AnswerConnectionBody,
+  Connection,
+  ConnectionPage,
+  ConnectionStatusResponse,
+  CreateConnectionBody,
+  ListConnectionsQuery,
+} from '@freemarket/contracts';
+import { paginate, type DbOrTx } from '@freemarket/db';
+import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError, type Actor, type Emit, type ServiceRuntime } from '@freemarket/kit';
+import type { ConnectionRow } from '../db/schema/index.js';
+import { readCursor } from '../pagination.js';
+import { memberExists, userSummaries } from '../users/summaries.js';
+import { toConnection } from './dto.js';
+import { deleteConnection, findById, findPair, insertPending, pageConnections, updateConnection } from './repository.js';
+import { canAnswer, decideRequest } from './rules.js';
+
+/** Connection requests and their answers (spec 01 §4); every change is announced through the outbox. */
+export class ConnectionService {
+  constructor(private readonly runtime: ServiceRuntime) {}
+
+  async request(actor: Actor, input: CreateConnectionBody): Promise<Connection> {
+    if (input.addresseeId === actor.userId) throw new ForbiddenError('You cannot connect to yourself');
+    const row = await this.runtime.transaction(async (tx, emit) => {
+      // @NOTE the addressee must be known to the users projection; one who signed up a moment ago
+      // may not be yet, and gets 404 until user.upserted arrives (documented in docs/api.md).
+      if (!(await memberExists(tx, input.addresseeId))) throw new NotFoundError('Member not found');
+      const existing = await findPair(tx, actor.userId, input.addresseeId, { lock: true });
+      const saved = existing ? await this.askAgain(tx, existing, actor.userId) : await insertPending(tx, actor.userId, input.addresseeId);
+      if (!saved) throw new ConflictError('A connection with this member already exists');
+      await announce(emit, 'connection.requested', saved);
+      return saved;
+    });
+    return this.withUsers(this.runtime.db, row);
+  }
+
+  async list(actor: Actor, query: ListConnectionsQuery): Promise<ConnectionPage> {
+    const rows = await pageConnections(this.runtime.db, actor.userId, { status: query.status, after: readCursor(query.cursor), limit: query.limit });
+    const page = paginate(rows, query.limit);
+    const people = await userSummaries(this.runtime.db, page.items.flatMap((r) => [r.requesterId, r.addresseeId]));
+    return { items: page.items.map((r) => toConnection(r, people)), nextCursor: page.nextCursor };
+  }
+
+  async statusWith(actor: Actor, userId: string): Promise<ConnectionStatusResponse> {
+    const row = userId === actor.userId ? undefined : await findPair(this.runtime.db, actor.userId, userId);
+    if (!row) return { status: null, direction: null, connectionId: null };
+    return { status: row.status, direction: row.requesterId === actor.userId ? 'outgoing' : 'incoming', connectionId: row.id };
+  }
+
+  /** Only the addressee accepts or declines; answering the same way twice changes nothing. */
+  async answer(actor: Actor, id: string, input: AnswerConnectionBody): Promise<Connection> {
+    const row = await this.runtime.transaction(async (tx, emit) => {
+      const current = await this.visible(tx, actor, id);
+      if (current.addresseeId !== actor.userId) throw new ForbiddenError('Only the member who was asked can accept or decline');
+      if (current.status === input.status) return current;
+      if (!canAnswer(current.status, input.status)) throw new ConflictError('You are already connected; remove the connection instead');
+      const saved = await updateConnection(tx, id, { status: input.status, answeredAt: new Date() });
+      if (saved.status === 'accepted') await announce(emit, 'connection.accepted', saved);
+      return saved;
+    });
+    return this.withUsers(this.runtime.db, row);
+  }
+
+  /** Either member withdraws a request or disconnects; a declined requester cannot erase the decline. */
+  async remove(actor: Actor, id: string): Promise<void> {
+    await this.runtime.transaction(async (tx, emit) => {
+      const current = await this.visible(tx, actor, id);
+      if (current.status === 'rejected' && current.requesterId === actor.userId) {
+        throw new ForbiddenError('A declined request cannot be withdrawn');
+      }
+      await deleteConnection(tx, id);
+      await announce(emit, 'connection.removed', current);
+    });
+  }
+
+  private async askAgain(tx: DbOrTx, existing: ConnectionRow, requesterId: string): Promise<ConnectionRow> {
+    const decision = decideRequest(existing, requesterId, new Date());
+    switch (decision.kind) {
+      case 'exists':
+        throw new ConflictError('A connection with this member already exists');
+      case 'limit-reached':
+        throw new ForbiddenError('This member declined your requests; you cannot ask again');
+      case 'cooling-down':
+        throw new TooManyRequestsError(`This member declined your request; you can ask again after ${decision.until.toISOString()}`);
+      case 'reverse':
+        return updateConnection(tx, existing.id, {
+          requesterId,
+          addresseeId: existing.requesterId,
+          status: 'pending',
+          requestCount: 1,
+          answeredAt: null,
+        });
+      case 'reask':
+        return updateConnection(tx, existing.id, { status: 'pending', requestCount: decision.requestCount, answeredAt: null });
+      default: {
+        const unreachable: never = decision;
+        throw new Error(`unhandled decision ${JSON.stringify(unreachable)}`);
+      }
+    }
+  }
+
+  /** The connection, locked, if the actor is one of its members; a stranger gets the same 404 as a missing one. */
+  private async visible(tx: DbOrTx, actor: Actor, id: string): Promise<ConnectionRow> {
+    const row = await findById(tx, id, { lock: true });
+    if (!row || (row.requesterId !== actor.userId && row.addresseeId !== actor.userId)) throw new NotFoundError('Connection not found');
+    return row;
+  }
+
+  private async withUsers(db: DbOrTx, row: ConnectionRow): Promise<Connection> {
+    return toConnection(row, await userSummaries(db, [row.requesterId, row.addresseeId]));
+  }
+}
+
+function announce(emit: Emit, type: 'connection.requested' | 'connection.accepted' | 'connection.removed', row: ConnectionRow) {
+  return emit(type, { connectionId: row.id, requesterId: row.requesterId, addresseeId: row.addresseeId });
+}
