@@ -45,9 +45,12 @@ function watch(name: string, child: ChildProcess): ChildProcess {
   return child;
 }
 
-function startNode(script: string, env: Record<string, string>): ChildProcess {
-  return watch(script, spawn(process.execPath, ['--import', 'tsx', script], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] }));
+function startNode(script: string, env: Record<string, string>, nodeFlags: string[] = []): ChildProcess {
+  return watch(script, spawn(process.execPath, [...nodeFlags, '--import', 'tsx', script], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] }));
 }
+
+/** The flags of the gateway's `npm start`: a larger young generation means fewer scavenges per request. */
+const GATEWAY_NODE_FLAGS = ['--max-semi-space-size=32'];
 
 async function healthy(url: string): Promise<void> {
   await waitFor(`${url} to answer`, async () => (await fetch(url)).ok, 30_000, 100);
@@ -133,7 +136,7 @@ async function main(): Promise<void> {
       // Every request comes from one address and one session here; the limits stay on but roomy.
       RATE_LIMIT_PER_MINUTE: '10000000',
       RATE_LIMIT_IP_PER_MINUTE: '10000000',
-    });
+    }, GATEWAY_NODE_FLAGS);
     await Promise.race([
       childDied,
       Promise.all([healthy(`${serviceUrl}/healthz`), healthy(`http://127.0.0.1:${nginxPort}/healthz`), healthy(`http://127.0.0.1:${gatewayPort}/readyz`)]),
