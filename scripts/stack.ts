@@ -6,7 +6,7 @@ import { createCommerceService } from '@freemarket/commerce';
 import { createDirectoryService, loadDirectoryConfig } from '@freemarket/directory';
 import { createGateway, loadGatewayConfig, type Gateway } from '@freemarket/gateway';
 import { createIdentityService, loadIdentityConfig } from '@freemarket/identity';
-import { createMessagingService } from '@freemarket/messaging';
+import { createMessagingService, loadMessagingConfig } from '@freemarket/messaging';
 import { createRewardsService } from '@freemarket/rewards';
 import { createSocialService } from '@freemarket/social';
 
@@ -38,10 +38,9 @@ export interface Stack {
 type Handle = { start(): Promise<{ url: string }>; destroy(): Promise<void>; runtime?: ServiceRuntime };
 
 const BACKENDS = [
-  ['social', createSocialService, 5003],
-  ['messaging', createMessagingService, 5004],
-  ['commerce', createCommerceService, 5005],
-  ['rewards', createRewardsService, 5006],
+  ['social', createSocialService],
+  ['commerce', createCommerceService],
+  ['rewards', createRewardsService],
 ] as const;
 
 export async function startStack(options: StackOptions): Promise<Stack> {
@@ -82,6 +81,18 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       started.push(service);
       services[name] = (await service.start()).url;
     }
+    // Messaging checks socket Origins against the public URL, and keeps its rate limits in Redis
+    // under the run's own prefix, so test runs never spend each other's budgets.
+    const messaging = await createMessagingService(
+      loadMessagingConfig({
+        ...env('messaging'),
+        PUBLIC_URL: publicUrl,
+        ...(options.redisKeyPrefix ? { REDIS_KEY_PREFIX: `${options.redisKeyPrefix}msg:` } : {}),
+      }),
+      overrides('messaging'),
+    );
+    started.push(messaging);
+    services.messaging = (await messaging.start()).url;
     const identity = await createIdentityService(
       loadIdentityConfig({
         ...env('identity'),
