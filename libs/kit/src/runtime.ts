@@ -73,7 +73,14 @@ export class ServiceRuntime {
         overrides.bus ??
         (natsUrl
           ? await retryStartup('NATS', logger, () =>
-              NatsBus.connect({ servers: natsUrl, stream: config.bus.stream, subjectPrefix: config.bus.subjectPrefix, logger, name: config.service.name }),
+              NatsBus.connect({
+                servers: natsUrl,
+                stream: config.bus.stream,
+                subjectPrefix: config.bus.subjectPrefix,
+                logger,
+                name: config.service.name,
+                concurrency: config.bus.concurrency,
+              }),
             )
           : new InProcessBus(logger));
       return new ServiceRuntime(config, logger, database, bus, ownsBus, options.tables, verifier, options.readiness ?? []);

@@ -5,7 +5,8 @@ import { databaseUrl, natsUrl, parseConfig, portFromEnv, readEnvVars, redisUrl, 
 export interface ServiceConfig {
   service: { name: string; host: string; port: number; logLevel: string };
   db: { url: string; poolMax: number; migrate: boolean };
-  bus: { natsUrl: string | null; stream: string; subjectPrefix: string };
+  /** `concurrency`: deliveries in hand per subject (NATS only); the bus's default when left out. */
+  bus: { natsUrl: string | null; stream: string; subjectPrefix: string; concurrency?: number };
   redisUrl: string | null;
   auth: { assertionPublicKey: string };
 }

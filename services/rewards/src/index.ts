@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { createService, projectUsers, type RuntimeOverrides, type ServiceHandle } from '@freemarket/kit';
-import type { RewardsConfig } from './config.js';
+import { DEFAULT_CONSUMER_SETTINGS, type RewardsConfig } from './config.js';
 import { createContext, type RewardsContext } from './context.js';
 import { outbox, processedEvents, users } from './db/schema/index.js';
 import { registerEarningConsumers } from './events/register-consumers.js';
@@ -14,7 +14,10 @@ const migrationsFolder = fileURLToPath(new URL('./db/migrations', import.meta.ur
 
 /** The rewards service: credits the points of spec 02 §9 from other services' events, exactly once. */
 export function createRewardsService(config: RewardsConfig, overrides: RuntimeOverrides = {}): Promise<ServiceHandle<RewardsContext>> {
-  return createService(config, { tables: { outbox, processedEvents }, migrationsFolder }, overrides, (runtime) => {
+  // Rewards credits in batches, and more deliveries in hand make bigger batches: fewer pulls,
+  // round trips and commits per event.
+  const concurrency = config.bus.concurrency ?? (config.consumers ?? DEFAULT_CONSUMER_SETTINGS).concurrency;
+  return createService({ ...config, bus: { ...config.bus, concurrency } }, { tables: { outbox, processedEvents }, migrationsFolder }, overrides, (runtime) => {
     const ctx = createContext(runtime, config);
     projectUsers(runtime, users);
     registerEarningConsumers(runtime, config, ctx.credits);

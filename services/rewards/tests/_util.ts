@@ -9,7 +9,7 @@ import type { RewardBalance, RewardTransactionPage } from '@freemarket/contracts
 import { queryRows, type Db } from '@freemarket/db';
 import { startServiceForTest, waitFor, type ServiceUnderTest } from '@freemarket/testing';
 import { createRewardsService, loadRewardsConfig } from '../src/index.js';
-import { processedEvents, rewards, rewardTransactions } from '../src/db/schema/index.js';
+import { processedEvents, rewards } from '../src/db/schema/index.js';
 import { TestProducer } from './fixtures/producer/test-producer.js';
 
 export { memberBurst } from './fixtures/producer/member-burst.js';
@@ -93,7 +93,6 @@ export async function ledgerAgreement(db: Db, eventIds: string[]): Promise<{ out
   return row!;
 }
 
-export { rewardTransactions };
 
 /** A script of ours in its own process (tsx), its stdout collected line by line. */
 export function spawnScript(path: string, args: string[], env: Record<string, string>): ScriptProcess {

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { REWARD_RULES, type Envelope } from '@freemarket/contracts';
 import { waitFor } from '@freemarket/testing';
-import { outbox } from '../src/db/schema/index.js';
+import { outbox, rewardTransactions } from '../src/db/schema/index.js';
 import type { TestProducer } from './fixtures/producer/test-producer.js';
-import { activityOf, balanceOf, rewardTransactions, startProducer, startRewards, waitProcessed, type RewardsUnderTest } from './_util.js';
+import { activityOf, balanceOf, startProducer, startRewards, waitProcessed, type RewardsUnderTest } from './_util.js';
 
 let sut: RewardsUnderTest;
 let producer: TestProducer;

@@ -1,4 +1,4 @@
-import type { Logger } from 'pino';
+import type { Logger } from '@freemarket/kit';
 import type { Db, Tx } from '@freemarket/db';
 import type { Claim, CreditLedger, CreditOutcome, EventKey } from './credit-ledger.js';
 import type { Earning } from './earning.js';
