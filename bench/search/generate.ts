@@ -68,7 +68,7 @@ async function generate(client: pg.Client, count: number, log: (line: string) =>
   await step(`${indexes.length} indexes`, async () => {
     for (const definition of indexes) await client.query(definition);
   });
-  await step('vacuum analyze', () => client.query('vacuum analyze directory.profiles, directory.user_skills, directory.certifications, directory.users'));
+  await step('vacuum analyze', () => client.query('vacuum analyze directory.profiles, directory.user_skills, directory.certifications, directory.users, directory.skills, directory.skill_categories'));
   log(`done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 

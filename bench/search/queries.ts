@@ -20,10 +20,12 @@ export const CENTRES = [
 ] as const;
 export const TRADE_WORDS = ['electric', 'plumb', 'carpent', 'roof', 'weld', 'hvac', 'mason', 'landscap'] as const;
 export const SKILL_WORDS = ['nursing', 'tutor', 'farming', 'web', 'photograph', 'plumbing', 'beekeep', 'grant', 'canvass', 'pottery'] as const;
+/** (d): the markers of one map view (zoom 12, about 20 km across); (e): the web client's own call today. */
 export const MAP = { radiusKm: 10, limit: 500 } as const;
+export const MAP_WIDE = { radiusKm: 50, limit: 10_000 } as const;
 
 export interface BenchQuery {
-  key: 'a' | 'b' | 'c' | 'd';
+  key: 'a' | 'b' | 'c' | 'd' | 'e';
   label: string;
   path(i: number): string;
   /** The service's statement for EXPLAIN (what one request of this kind runs first). */
@@ -82,6 +84,17 @@ export function benchQueries(tradesId: string): BenchQuery[] {
       naive: (i) => ({
         text: `select p.id, p.user_id, p.member_name, p.title, p.latitude, p.longitude, p.average_rating, p.review_count, p.skill_summary
           from directory.profiles p where ${haversine} <= ${MAP.radiusKm} order by ${haversine} limit ${MAP.limit + 1}`,
+        values: [at(i).lat, at(i).lng],
+      }),
+    },
+    {
+      key: 'e',
+      label: `supplementary: map markers, up to ${MAP_WIDE.limit.toLocaleString('en-US')} within ${MAP_WIDE.radiusKm} km (the web client's call)`,
+      path: (i) => `/api/profiles/map?lat=${at(i).lat}&lng=${at(i).lng}&radius=${MAP_WIDE.radiusKm}&limit=${MAP_WIDE.limit}`,
+      statement: (i) => dialect.sqlToQuery(markerStatement(nearby(at(i), MAP_WIDE.radiusKm), MAP_WIDE.limit, markerJson('bench-viewer'))),
+      naive: (i) => ({
+        text: `select p.id, p.user_id, p.member_name, p.title, p.latitude, p.longitude, p.average_rating, p.review_count, p.skill_summary
+          from directory.profiles p where ${haversine} <= ${MAP_WIDE.radiusKm} order by ${haversine} limit ${MAP_WIDE.limit + 1}`,
         values: [at(i).lat, at(i).lng],
       }),
     },

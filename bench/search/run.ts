@@ -1,11 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { AssertionSigner, IDENTITY_HEADER, generateAssertionKeys } from '@freemarket/kit';
 import { freePort, waitFor } from '@freemarket/testing';
 import { BENCH_DATABASE_URL, ensureBenchData } from './generate.js';
+import { measureCpu } from './cpu.js';
 import { httpLoad, sqlLoad, type Figures } from './load.js';
 import { benchQueries, CENTRES, type BenchQuery } from './queries.js';
 
@@ -15,7 +16,8 @@ import { benchQueries, CENTRES, type BenchQuery } from './queries.js';
  * SQL for the ratio, then EXPLAIN (ANALYZE, BUFFERS) of each. Run it under the shared lock:
  *   flock /tmp/fm-bench.lock node --import tsx bench/search/run.ts
  * BENCH_PROFILES (1,000,000), BENCH_DURATION (15 s), BENCH_WARMUP (5 s), BENCH_CONNECTIONS (16),
- * BENCH_NAIVE_SECONDS (30), BENCH_POOL (DB_POOL_MAX of the service, 10), BENCH_ONLY (e.g. "ad").
+ * BENCH_NAIVE_SECONDS (30), BENCH_POOL (DB_POOL_MAX of the service, 10), BENCH_ONLY (e.g. "ad"),
+ * BENCH_PG_OPTIONS (session settings of the service's connections, '-c work_mem=32MB').
  */
 const PROFILES = Number(process.env.BENCH_PROFILES ?? 1_000_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 15);
@@ -23,7 +25,7 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const NAIVE_SECONDS = Number(process.env.BENCH_NAIVE_SECONDS ?? 30);
 const POOL = process.env.BENCH_POOL ?? '10';
-const ONLY = process.env.BENCH_ONLY ?? 'abcd';
+const ONLY = process.env.BENCH_ONLY ?? 'abcde';
 /** Session settings of the service's connections (libpq `options`): bitmaps of a dense metro exceed the default 4 MB work_mem and go lossy. */
 const PG_OPTIONS = process.env.BENCH_PG_OPTIONS ?? '-c work_mem=32MB';
 
@@ -47,6 +49,8 @@ function withOptions(url: string, options: string): string {
 
 async function explain(client: pg.Client, statement: { sql: string; params: unknown[] } | { text: string; values: unknown[] }): Promise<string> {
   const [text, values] = 'sql' in statement ? [statement.sql, statement.params] : [statement.text, statement.values];
+  // Once to warm the cache (the naive scans before it have evicted much of it), then explained.
+  await client.query(text, values);
   const { rows } = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${text}`, values);
   return rows.map((r) => r['QUERY PLAN']).join('\n');
 }
@@ -60,11 +64,14 @@ const ms = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
 
 async function main(): Promise<void> {
   await ensureBenchData(PROFILES);
+  // Other work on the machine shows in the figures; the load average before and after says how much.
+  const loadBefore = loadavg()[0]!;
   const keys = await generateAssertionKeys();
-  const client = new pg.Client({ connectionString: BENCH_DATABASE_URL });
+  // EXPLAIN runs with the service's session settings, or its bitmaps would go lossy where the service's do not.
+  const client = new pg.Client({ connectionString: withOptions(BENCH_DATABASE_URL, PG_OPTIONS) });
   await client.connect();
   const { url, child } = await startService(keys.publicKeyPem);
-  const results: { q: BenchQuery; http: Figures; naive: Figures }[] = [];
+  const results: { q: BenchQuery; http: Figures; naive: Figures; cpuMs: { service: number; postgres: number } }[] = [];
   try {
     const tradesId = (await client.query<{ id: string }>(`select id from directory.skill_categories where name = 'Trades'`)).rows[0]!.id;
     const queries = benchQueries(tradesId).filter((q) => ONLY.includes(q.key));
@@ -78,21 +85,24 @@ async function main(): Promise<void> {
       process.stdout.write(`(${q.key}) warm-up ${WARMUP}s… `);
       if (WARMUP > 0) await httpLoad(url, paths, await headers(), CONNECTIONS, WARMUP);
       process.stdout.write(`measuring ${DURATION}s… `);
-      const http = await httpLoad(url, paths, await headers(), CONNECTIONS, DURATION);
+      const measured = await measureCpu(child.pid!, client, new URL(BENCH_DATABASE_URL).pathname.slice(1), async () => httpLoad(url, paths, await headers(), CONNECTIONS, DURATION));
+      const http = measured.result;
+      const cpuMs = { service: measured.serviceMs / http.count, postgres: measured.postgresMs / http.count };
       process.stdout.write(`naive SQL up to ${NAIVE_SECONDS}s… `);
       let j = 0;
       const naive = await sqlLoad(BENCH_DATABASE_URL, () => q.naive(j++), CONNECTIONS, NAIVE_SECONDS, CONNECTIONS * 4);
       process.stdout.write('done\n');
-      results.push({ q, http, naive });
+      results.push({ q, http, naive, cpuMs });
     }
 
-    console.log(`\nMachine: ${availableParallelism()} CPUs (${await cpuModel()}), node ${process.version}, ${(await client.query<{ server_version: string }>('show server_version')).rows[0]!.server_version} Postgres`);
+    console.log(`\nLoad average (1 min) ${loadBefore.toFixed(2)} before, ${loadavg()[0]!.toFixed(2)} after.`);
+    console.log(`Machine: ${availableParallelism()} CPUs (${await cpuModel()}), node ${process.version}, ${(await client.query<{ server_version: string }>('show server_version')).rows[0]!.server_version} Postgres`);
     console.log(`${PROFILES.toLocaleString('en-US')} profiles; ${CONNECTIONS} connections; ${WARMUP}s warm-up + ${DURATION}s measured per query; service DB_POOL_MAX=${POOL}, options '${PG_OPTIONS}'; centres rotate over ${CENTRES.map((c) => c[0]).join(', ')}\n`);
-    console.log('| query | requests/s | p50 ms | p95 ms | p99 ms | failures | bytes/response | naive p50 ms | naive p95 ms | naive queries | p95 ratio |');
-    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
-    for (const { q, http, naive } of results) {
+    console.log('| query | requests/s | p50 ms | p95 ms | p99 ms | failures | bytes/response | CPU ms/request (service + Postgres) | naive p50 ms | naive p95 ms | naive queries | naive/indexed p95 |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    for (const { q, http, naive, cpuMs } of results) {
       console.log(
-        `| (${q.key}) ${q.label} | ${http.rps.toFixed(0)} | ${ms(http.p50)} | ${ms(http.p95)} | ${ms(http.p99)} | ${http.failures} | ${http.bytes.toFixed(0)} | ${ms(naive.p50)} | ${ms(naive.p95)} | ${naive.count} | ${(naive.p95 / http.p95).toFixed(0)}× |`,
+        `| (${q.key}) ${q.label} | ${http.rps.toFixed(0)} | ${ms(http.p50)} | ${ms(http.p95)} | ${ms(http.p99)} | ${http.failures} | ${http.bytes.toFixed(0)} | ${cpuMs.service.toFixed(2)} + ${cpuMs.postgres.toFixed(2)} | ${ms(naive.p50)} | ${ms(naive.p95)} | ${naive.count} | ${(naive.p95 / http.p95).toFixed(0)}× |`,
       );
     }
     for (const { q } of results) {

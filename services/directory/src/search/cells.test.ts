@@ -1,23 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { cellQuery } from './cells.js';
+import { cellsAround } from './cells.js';
 
-const cellOf = (lat: number, lng: number) => `'f${Math.floor(lat * 4)}_${Math.floor(lng * 4)}'`;
+const cellOf = (lat: number, lng: number) => Math.floor(lat * 4) * 2000 + Math.floor(lng * 4);
 
-describe('cellQuery', () => {
-  it('covers every point of the circle with 0.25° cells for a city-sized radius', () => {
-    const q = cellQuery({ lat: 40.7128, lng: -74.006 }, 50)!;
-    for (const [lat, lng] of [[40.7128, -74.006], [41.16, -74.006], [40.27, -74.006], [40.7128, -73.41], [40.7128, -74.6]]) expect(q).toContain(cellOf(lat!, lng!));
-    expect(q.split('|').length).toBeLessThanOrEqual(64);
+describe('cellsAround', () => {
+  it('covers every point of a city-sized circle with 0.25° cells', () => {
+    const cells = cellsAround({ lat: 40.7128, lng: -74.006 }, 50)!;
+    for (const [lat, lng] of [[40.7128, -74.006], [41.16, -74.006], [40.27, -74.006], [40.7128, -73.41], [40.7128, -74.6]]) {
+      expect(cells).toContain(cellOf(lat!, lng!));
+    }
+    expect(cells.length).toBeLessThanOrEqual(30);
   });
 
-  it('switches to 2° cells for wide radii and gives up near the poles', () => {
-    expect(cellQuery({ lat: 39, lng: -98 }, 400)).toMatch(/^'c/);
-    expect(cellQuery({ lat: 88.5, lng: 0 }, 200)).toBeNull();
+  it('tells cells apart on both sides of 0°', () => {
+    const cells = cellsAround({ lat: 0, lng: 0 }, 20)!;
+    expect(new Set(cells).size).toBe(cells.length);
+    for (const [lat, lng] of [[0.1, 0.1], [-0.1, -0.1], [0.1, -0.1], [-0.1, 0.1]]) expect(cells).toContain(cellOf(lat!, lng!));
   });
 
-  it('wraps around the antimeridian', () => {
-    const q = cellQuery({ lat: 0, lng: 179.9 }, 50)!;
-    expect(q).toContain(cellOf(0, 179.95));
-    expect(q).toContain(cellOf(0, -179.9));
+  it('gives up for wide circles and near the poles, and wraps around the antimeridian', () => {
+    expect(cellsAround({ lat: 39, lng: -98 }, 400)).toBeNull();
+    expect(cellsAround({ lat: 88.9, lng: 0 }, 20)).toBeNull();
+    const cells = cellsAround({ lat: 0, lng: 179.9 }, 50)!;
+    expect(cells).toContain(cellOf(0, 179.95));
+    expect(cells).toContain(cellOf(0, -179.9));
   });
 });

@@ -1,16 +1,14 @@
 /**
- * The grid cells (see `geoCells` in the schema) a circle's bounding box touches, as a tsquery of
- * alternatives: 0.25° cells when at most 64 cover it, else 2° cells (at most 256), else null (near
- * a pole or beyond both budgets), where callers use the cube box instead. Floors match the SQL.
+ * The 0.25° grid cells (see `geoCell` in the schema) a circle's bounding box touches, at most 400;
+ * null near a pole or for wider circles, where callers use the cube box instead. The floors match
+ * the generated column's.
  */
 const KM_PER_DEGREE = (2 * Math.PI * 6378.168) / 360;
-const LEVELS = [
-  { prefix: 'f', size: 0.25, max: 64 },
-  { prefix: 'c', size: 2, max: 256 },
-] as const;
+const SIZE = 0.25;
+const MAX_CELLS = 400;
 const PAD = 1e-7;
 
-export function cellQuery(center: { lat: number; lng: number }, radiusKm: number): string | null {
+export function cellsAround(center: { lat: number; lng: number }, radiusKm: number): number[] | null {
   const dLat = radiusKm / KM_PER_DEGREE + PAD;
   const minLat = center.lat - dLat;
   const maxLat = center.lat + dLat;
@@ -24,13 +22,10 @@ export function cellQuery(center: { lat: number; lng: number }, radiusKm: number
       : center.lng + dLng > 180
         ? [[center.lng - dLng, 180], [-180, center.lng + dLng - 360]]
         : [[center.lng - dLng, center.lng + dLng]];
-  for (const { prefix, size, max } of LEVELS) {
-    const rows = range(Math.floor(minLat / size), Math.floor(maxLat / size));
-    const cols = lngRanges.flatMap(([a, b]) => range(Math.floor(a / size), Math.floor(b / size)));
-    if (rows.length * cols.length > max) continue;
-    return rows.flatMap((i) => cols.map((j) => `'${prefix}${i}_${j}'`)).join(' | ');
-  }
-  return null;
+  const rows = range(Math.floor(minLat / SIZE), Math.floor(maxLat / SIZE));
+  const cols = lngRanges.flatMap(([a, b]) => range(Math.floor(a / SIZE), Math.floor(b / SIZE)));
+  if (rows.length * cols.length > MAX_CELLS) return null;
+  return rows.flatMap((i) => cols.map((j) => i * 2000 + j));
 }
 
 function range(from: number, to: number): number[] {

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { profiles } from '../db/schema/index.js';
-import { cellQuery } from './cells.js';
+import { cellsAround } from './cells.js';
 
 export interface LatLng {
   lat: number;
@@ -10,7 +10,7 @@ export interface LatLng {
 export interface Nearby {
   /**
    * Inside the radius, for plans that collect every match (bitmaps): the grid cells around it
-   * (GIN, with real statistics), or the cube box where cells do not apply, then the exact cut.
+   * (btree, with real statistics), or the cube box where cells do not apply, then the exact cut.
    */
   within: SQL;
   /** Inside the radius, exactly (great-circle), for rows already at hand. */
@@ -33,10 +33,10 @@ export function nearby(center: LatLng, radiusKm: number): Nearby {
   const point = sql`ll_to_earth(${center.lat}::float8, ${center.lng}::float8)`;
   const metres = sql`${radiusKm * 1000}::float8`;
   const exact = sql`(earth_distance(${point}, ${profiles.geo}) <= ${metres})`;
-  const cells = cellQuery(center, radiusKm);
+  const cells = cellsAround(center, radiusKm);
   return {
     within: cells
-      ? sql`(${profiles.geoCells} @@ ${cells}::tsquery and ${exact})`
+      ? sql`(${profiles.geoCell} = any(${`{${cells.join(',')}}`}::int[]) and ${exact})`
       : sql`(earth_box(${point}, ${metres}) @> ${profiles.geo} and ${exact})`,
     exact,
     knn: sql<number>`(${profiles.geo} <-> ${point})`,

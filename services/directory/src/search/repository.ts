@@ -5,6 +5,7 @@ import { searchItemJson } from '../profiles/json.js';
 import { parseJson } from '../profiles/sections.js';
 import type { SearchCursor } from './cursor.js';
 import type { Nearby } from './geo.js';
+import { preparedRows } from './prepared.js';
 import type { SearchItemRecord } from './items.js';
 
 export interface PageQuery {
@@ -136,7 +137,7 @@ export class SearchRepository {
    * again in id order.
    */
   async nearestFirst(q: PageQuery & { near: Nearby }): Promise<PageRow[]> {
-    const walked = await this.run(statements.nearest(q));
+    const walked = await this.run(statements.nearest(q), true);
     let rows = walked.filter((r) => r.inside);
     const covered = rows.length > q.limit || rows.length < walked.length;
     if (q.where.length > 0 && !covered) return this.run(statements.nearestByBitmap(q));
@@ -150,8 +151,8 @@ export class SearchRepository {
     return rows.slice(0, q.limit + 1);
   }
 
-  private async run(statement: SQL): Promise<PageRow[]> {
-    const rows = await queryRows<{
+  private async run(statement: SQL, prepared = false): Promise<PageRow[]> {
+    const rows = await (prepared ? preparedRows : queryRows)<{
       id: string;
       inside: boolean;
       knn: number | null;
@@ -181,6 +182,6 @@ export function markerStatement(near: Nearby, limit: number, marker: SQL): SQL {
 }
 
 export async function markers(db: DbOrTx, near: Nearby, limit: number, marker: SQL): Promise<{ items: string; truncated: boolean }> {
-  const [row] = await queryRows<{ items: string; truncated: boolean }>(db, markerStatement(near, limit, marker));
+  const [row] = await preparedRows<{ items: string; truncated: boolean }>(db, markerStatement(near, limit, marker));
   return row!;
 }

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { SearchScope } from '@freemarket/contracts';
 import { profiles as p } from '../db/schema/index.js';
+import { prefixTerm } from './text-query.js';
 
 /**
  * What each 'Search By' tab means (docs/api.md lists the same rules). `document` is the generated
@@ -13,12 +14,13 @@ export interface ScopeRule {
   requires?: SQL;
 }
 
-const lexicon = (words: string[]) => sql`(${p.allTsv} @@ to_tsquery('simple', ${words.join(' | ')}))`;
+const lexicon = (words: string[]) => sql`(${p.allTsv} @@ to_tsquery('simple', ${words.map(prefixTerm).join(' | ')}))`;
 const hasText = (column: SQL) => sql`(${column} <> ''::tsvector)`;
 
-const WORSHIP = ['church:*', 'temple:*', 'mosque:*', 'synagogue:*', 'worship:*', 'faith:*', 'ministr:*', 'parish:*', 'congregation:*', 'chapel:*', 'gurdwara:*', 'pastor:*', 'rabbi:*', 'imam:*'];
-const SCHOOLS = ['school:*', 'academ:*', 'tutor:*', 'education:*', 'preschool:*', 'montessori:*', 'college:*', 'universit:*', 'teacher:*', 'classroom:*', 'kindergarten:*'];
-const EVENTS = ['event:*', 'venue:*', 'festival:*', 'concert:*', 'workshop:*', 'meetup:*', 'conference:*', 'celebration:*', 'gathering:*', 'fair', 'fairs'];
+/** Word beginnings (as typed prefixes): 'church' finds churches, 'ministr' ministry and ministries. */
+const WORSHIP = ['church', 'temple', 'mosque', 'synagogue', 'worship', 'faith', 'ministr', 'parish', 'congregation', 'chapel', 'gurdwara', 'pastor', 'rabbi', 'imam'];
+const SCHOOLS = ['school', 'academ', 'tutor', 'education', 'preschool', 'montessori', 'college', 'universit', 'teacher', 'classroom', 'kindergarten'];
+const EVENTS = ['event', 'venue', 'festival', 'concert', 'workshop', 'meetup', 'conference', 'celebration', 'gathering'];
 
 export const SCOPE_RULES: Record<SearchScope, ScopeRule> = {
   all: { document: sql`${p.allTsv}` },

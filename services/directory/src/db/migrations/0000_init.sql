@@ -4,6 +4,13 @@ CREATE EXTENSION IF NOT EXISTS cube;
 --> statement-breakpoint
 CREATE EXTENSION IF NOT EXISTS earthdistance;
 --> statement-breakpoint
+CREATE OR REPLACE FUNCTION "directory"."search_document"(doc text) RETURNS tsvector
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT v || array_to_tsvector(ARRAY(
+    SELECT DISTINCT left(w, n) FROM unnest(tsvector_to_array(v)) AS w, generate_series(3, least(8, length(w) - 1)) AS n))
+  FROM (SELECT to_tsvector('simple'::regconfig, translate(doc, '-./@_:#+', '        ')) AS v) AS words
+$$;
+--> statement-breakpoint
 CREATE TABLE "directory"."outbox" (
 	"id" uuid PRIMARY KEY NOT NULL,
 	"type" text NOT NULL,
@@ -103,13 +110,13 @@ CREATE TABLE "directory"."profiles" (
 	"cert_text" text DEFAULT '' NOT NULL,
 	"name_key" text GENERATED ALWAYS AS (lower("member_name")) STORED,
 	"geo" "earth" GENERATED ALWAYS AS (ll_to_earth("latitude"::float8, "longitude"::float8)) STORED,
-	"geo_cells" "tsvector" GENERATED ALWAYS AS ((CASE WHEN "latitude" IS NULL OR "longitude" IS NULL THEN ''::tsvector ELSE array_to_tsvector(ARRAY['f' || floor("latitude" * 4)::int::text || '_' || floor("longitude" * 4)::int::text, 'c' || floor("latitude" / 2)::int::text || '_' || floor("longitude" / 2)::int::text]) END)) STORED NOT NULL,
-	"name_tsv" "tsvector" GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, translate(coalesce("member_name", ''), '-./@_:#+', '        '))) STORED NOT NULL,
-	"skills_tsv" "tsvector" GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, translate((CASE WHEN "professional_info_is_public" THEN "skill_text" ELSE '' END), '-./@_:#+', '        '))) STORED NOT NULL,
-	"credentials_tsv" "tsvector" GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, translate((CASE WHEN "professional_info_is_public" THEN "cert_text" ELSE '' END) || ' ' || (CASE WHEN "business_info_is_public" THEN coalesce("license_number", '') ELSE '' END), '-./@_:#+', '        '))) STORED NOT NULL,
-	"business_tsv" "tsvector" GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, translate((CASE WHEN "is_service_provider" AND "business_info_is_public" THEN coalesce("business_name", '') || ' ' || coalesce("service_area", '') ELSE '' END), '-./@_:#+', '        '))) STORED NOT NULL,
-	"vocation_tsv" "tsvector" GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, translate(coalesce("title", '') || ' ' || (CASE WHEN "professional_info_is_public" THEN coalesce("experience", '') || ' ' || "skill_text" ELSE '' END), '-./@_:#+', '        '))) STORED NOT NULL,
-	"all_tsv" "tsvector" GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, translate(coalesce("member_name", '') || ' ' || coalesce("title", '') || ' ' || coalesce("bio", '') || ' ' || (CASE WHEN "contact_info_is_public" THEN coalesce("address", '') || ' ' || coalesce("phone", '') || ' ' || coalesce("website", '') ELSE '' END) || ' ' || (CASE WHEN "personal_interests_is_public" THEN coalesce("passions", '') || ' ' || coalesce("causes", '') || ' ' || coalesce("favorite_local_businesses", '') || ' ' || coalesce("favorite_books", '') ELSE '' END) || ' ' || (CASE WHEN "professional_info_is_public" THEN coalesce("experience", '') || ' ' || "skill_text" || ' ' || "cert_text" ELSE '' END) || ' ' || (CASE WHEN "political_info_is_public" THEN coalesce("campaign_platform", '') ELSE '' END) || ' ' || (CASE WHEN "business_info_is_public" THEN coalesce("business_name", '') || ' ' || coalesce("service_area", '') || ' ' || coalesce("license_number", '') || ' ' || coalesce("values", '') ELSE '' END), '-./@_:#+', '        '))) STORED NOT NULL,
+	"geo_cell" integer GENERATED ALWAYS AS ((floor("latitude" * 4)::int * 2000 + floor("longitude" * 4)::int)) STORED,
+	"name_tsv" "tsvector" GENERATED ALWAYS AS ("directory"."search_document"(coalesce("member_name", ''))) STORED NOT NULL,
+	"skills_tsv" "tsvector" GENERATED ALWAYS AS ("directory"."search_document"((CASE WHEN "professional_info_is_public" THEN "skill_text" ELSE '' END))) STORED NOT NULL,
+	"credentials_tsv" "tsvector" GENERATED ALWAYS AS ("directory"."search_document"((CASE WHEN "professional_info_is_public" THEN "cert_text" ELSE '' END) || ' ' || (CASE WHEN "business_info_is_public" THEN coalesce("license_number", '') ELSE '' END))) STORED NOT NULL,
+	"business_tsv" "tsvector" GENERATED ALWAYS AS ("directory"."search_document"((CASE WHEN "is_service_provider" AND "business_info_is_public" THEN coalesce("business_name", '') || ' ' || coalesce("service_area", '') ELSE '' END))) STORED NOT NULL,
+	"vocation_tsv" "tsvector" GENERATED ALWAYS AS ("directory"."search_document"(coalesce("title", '') || ' ' || (CASE WHEN "professional_info_is_public" THEN coalesce("experience", '') || ' ' || "skill_text" ELSE '' END))) STORED NOT NULL,
+	"all_tsv" "tsvector" GENERATED ALWAYS AS ("directory"."search_document"(coalesce("member_name", '') || ' ' || coalesce("title", '') || ' ' || coalesce("bio", '') || ' ' || (CASE WHEN "contact_info_is_public" THEN coalesce("address", '') || ' ' || coalesce("phone", '') || ' ' || coalesce("website", '') ELSE '' END) || ' ' || (CASE WHEN "personal_interests_is_public" THEN coalesce("passions", '') || ' ' || coalesce("causes", '') || ' ' || coalesce("favorite_local_businesses", '') || ' ' || coalesce("favorite_books", '') ELSE '' END) || ' ' || (CASE WHEN "professional_info_is_public" THEN coalesce("experience", '') || ' ' || "skill_text" || ' ' || "cert_text" ELSE '' END) || ' ' || (CASE WHEN "political_info_is_public" THEN coalesce("campaign_platform", '') ELSE '' END) || ' ' || (CASE WHEN "business_info_is_public" THEN coalesce("business_name", '') || ' ' || coalesce("service_area", '') || ' ' || coalesce("license_number", '') || ' ' || coalesce("values", '') ELSE '' END))) STORED NOT NULL,
 	CONSTRAINT "profiles_user_id_unique" UNIQUE("user_id")
 );
 --> statement-breakpoint
@@ -213,7 +220,7 @@ ALTER TABLE "directory"."certifications" ADD CONSTRAINT "certifications_profile_
 CREATE INDEX "outbox_unpublished_idx" ON "directory"."outbox" USING btree ("created_at") WHERE "directory"."outbox"."published_at" is null;--> statement-breakpoint
 CREATE INDEX "outbox_created_at_idx" ON "directory"."outbox" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "profiles_geo_idx" ON "directory"."profiles" USING gist ("geo");--> statement-breakpoint
-CREATE INDEX "profiles_geo_cells_idx" ON "directory"."profiles" USING gin ("geo_cells");--> statement-breakpoint
+CREATE INDEX "profiles_geo_cell_idx" ON "directory"."profiles" USING btree ("geo_cell");--> statement-breakpoint
 CREATE INDEX "profiles_rating_idx" ON "directory"."profiles" USING btree ("average_rating" DESC NULLS LAST,"id");--> statement-breakpoint
 CREATE INDEX "profiles_name_idx" ON "directory"."profiles" USING btree ("name_key","id");--> statement-breakpoint
 CREATE INDEX "profiles_name_tsv_idx" ON "directory"."profiles" USING gin ("name_tsv");--> statement-breakpoint

@@ -1,6 +1,6 @@
 import { boolean, index, integer, jsonb, numeric, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { directory, earth, timestampOptions, tsvector } from './directory.js';
-import { allDocument, businessDocument, credentialsDocument, geoCells, geoPoint, nameDocument, nameKey, skillsDocument, vocationDocument } from './search-documents.js';
+import { allDocument, businessDocument, credentialsDocument, geoCell, geoPoint, nameDocument, nameKey, skillsDocument, vocationDocument } from './search-documents.js';
 
 /** The first two skills, as map markers show them. */
 export type SkillSummary = { name: string; category: string }[];
@@ -89,7 +89,7 @@ export const profiles = directory.table(
     // Generated: never written by the application.
     nameKey: text('name_key').generatedAlwaysAs(nameKey),
     geo: earth('geo').generatedAlwaysAs(geoPoint),
-    geoCells: tsvector('geo_cells').notNull().generatedAlwaysAs(geoCells),
+    geoCell: integer('geo_cell').generatedAlwaysAs(geoCell),
     nameTsv: tsvector('name_tsv').notNull().generatedAlwaysAs(nameDocument),
     skillsTsv: tsvector('skills_tsv').notNull().generatedAlwaysAs(skillsDocument),
     credentialsTsv: tsvector('credentials_tsv').notNull().generatedAlwaysAs(credentialsDocument),
@@ -99,7 +99,7 @@ export const profiles = directory.table(
   },
   (t) => [
     index('profiles_geo_idx').using('gist', t.geo),
-    index('profiles_geo_cells_idx').using('gin', t.geoCells),
+    index('profiles_geo_cell_idx').on(t.geoCell),
     index('profiles_rating_idx').on(t.averageRating.desc(), t.id),
     index('profiles_name_idx').on(t.nameKey, t.id),
     index('profiles_name_tsv_idx').using('gin', t.nameTsv),

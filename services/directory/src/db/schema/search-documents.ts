@@ -5,10 +5,23 @@ import { sql, type SQL } from 'drizzle-orm';
  * see: a section whose privacy flag is off contributes nothing, so private details can't be found
  * by anyone (PRIVACY_SECTION_FIELDS in libs/contracts maps the same sections for responses).
  * Hardships are never searchable. 'simple' keeps words as typed: matching is by word prefix.
- * Punctuation inside tokens becomes a space first, so 'RN-777123' or 'sparks.example.com' are
- * words ('rn', '777123') as the query side splits them, not a signed number or a host name.
+ * `directory.search_document` (created by the migration, see SEARCH_DOCUMENT_FUNCTION) also
+ * indexes each word's 3- to 8-letter prefixes, so what someone is still typing is an exact lexeme
+ * lookup rather than a slow partial-match scan of the index.
  */
-const doc = (text: string): SQL => sql.raw(`to_tsvector('simple'::regconfig, translate(${text}, '-./@_:#+', '        '))`);
+const doc = (text: string): SQL => sql.raw(`"directory"."search_document"(${text})`);
+
+/**
+ * The text → tsvector function behind every search document. Punctuation inside tokens becomes a
+ * space first, so 'RN-777123' or 'sparks.example.com' are words ('rn', '777123') as the query side
+ * splits them, not a signed number or a host name. Immutable, as generated columns require.
+ */
+export const SEARCH_DOCUMENT_FUNCTION = `CREATE OR REPLACE FUNCTION "directory"."search_document"(doc text) RETURNS tsvector
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT v || array_to_tsvector(ARRAY(
+    SELECT DISTINCT left(w, n) FROM unnest(tsvector_to_array(v)) AS w, generate_series(3, least(8, length(w) - 1)) AS n))
+  FROM (SELECT to_tsvector('simple'::regconfig, translate(doc, '-./@_:#+', '        ')) AS v) AS words
+$$;`;
 const when = (flag: string, text: string) => `(CASE WHEN "${flag}" THEN ${text} ELSE '' END)`;
 const join = (...parts: string[]) => parts.join(` || ' ' || `);
 const col = (name: string) => `coalesce("${name}", '')`;
@@ -51,13 +64,10 @@ export const geoPoint = sql.raw(`ll_to_earth("latitude"::float8, "longitude"::fl
 export const nameKey = sql.raw(`lower("member_name")`);
 
 /**
- * Grid cells holding the point, as lexemes: `f<i>_<j>` for 0.25° cells and `c<i>_<j>` for 2°
- * cells. A radius query that must collect every match (sort by rating or name) ANDs these with the
- * text index in one bitmap: unlike a cube box, whose selectivity the planner fixes at 0.1%, a
- * lexeme's frequency is in the column statistics, so dense metros and empty plains are told apart.
+ * The 0.25° grid cell holding the point (row * 2000 + column, rows and columns counted from 0°).
+ * A radius query that must collect every match (sort by rating or name) ANDs `geo_cell = any(...)`
+ * (a btree bitmap) with the text index: unlike a cube box, whose selectivity the planner fixes at
+ * 0.1%, a cell's frequency is in the column statistics, so dense metros and empty plains are told
+ * apart and the plan fits each.
  */
-export const geoCells = sql.raw(
-  `(CASE WHEN "latitude" IS NULL OR "longitude" IS NULL THEN ''::tsvector ELSE array_to_tsvector(ARRAY[` +
-    `'f' || floor("latitude" * 4)::int::text || '_' || floor("longitude" * 4)::int::text, ` +
-    `'c' || floor("latitude" / 2)::int::text || '_' || floor("longitude" / 2)::int::text]) END)`,
-);
+export const geoCell = sql.raw(`(floor("latitude" * 4)::int * 2000 + floor("longitude" * 4)::int)`);
