@@ -9,6 +9,7 @@ import { RedisSessionStore, Sessions, loadGatewayConfig } from '@freemarket/gate
 import { generateAssertionKeys } from '@freemarket/kit';
 import { createTestDatabase, freePort, runTag, testBusNames, waitFor, type TestDatabase } from '@freemarket/testing';
 import type { LoadMember, MemoryReport, PhaseStats } from './ipc.js';
+import { infraCpuMs } from './infra-cpu.js';
 import { BenchProcess } from './processes.js';
 
 /**
@@ -167,11 +168,15 @@ async function main(): Promise<void> {
     }
     process.stdout.write(`measuring ${DURATION}s… `);
     const everyone = [...servers, load];
+    const database = new URL(db.url).pathname.slice(1);
+    const infraBefore = await infraCpuMs(database);
     const cpuBefore = await Promise.all(everyone.map((p) => p.memory()));
     const stats = await runPhase(DURATION);
+    const infraAfter = await infraCpuMs(database);
     process.stdout.write('done\n');
+    const infra = Object.fromEntries(Object.entries(infraAfter).map(([k, v]) => [k, v - (infraBefore[k] ?? 0)]));
     const peaks = await Promise.all(everyone.map(async (p, i) => [p.name, await p.memory(), cpuBefore[i]!.cpuMs] as const));
-    report({ stats, connected, before, after, peaks, idleCpuMsPerS, gatewayCount, servers: servers.map((s) => s.name), cpu: await cpuModel() });
+    report({ stats, connected, before, after, peaks, idleCpuMsPerS, infra, gatewayCount, servers: servers.map((s) => s.name), cpu: await cpuModel() });
   } finally {
     await Promise.allSettled(children.map((c) => c.stop()));
     await cleanUp(db, redis, [messagingPrefix, gatewayPrefix], bus.stream);
@@ -187,6 +192,8 @@ interface Report {
   peaks: ReadonlyArray<readonly [string, MemoryReport, number]>;
   /** CPU ms per second of each process (servers, then load) with every socket open and no traffic. */
   idleCpuMsPerS: number[];
+  /** CPU ms of Postgres (this run's backends), redis-server and nats-server during the measured phase. */
+  infra: Record<string, number>;
   gatewayCount: number;
   servers: string[];
   cpu: string;
@@ -199,6 +206,7 @@ function report(r: Report): void {
     const sockets = name.startsWith('messaging') ? r.connected.connected / 2 : r.connected.connected / r.gatewayCount;
     return [name, (r.after[i]!.heapUsed - r.before[i]!.heapUsed) / sockets] as const;
   });
+  const perMessage = (cpuMs: number) => `${(cpuMs / Math.max(1, stats.accepted)).toFixed(2)} ms`;
   const heapOf = (name: string) => {
     const found = perConnection.find(([n]) => n === name);
     return found ? kb(found[1]) : '—';
@@ -215,7 +223,8 @@ Messages: ${stats.accepted} accepted, ${stats.delivered} delivered, **${stats.lo
 
 | process | heap per idle connection | peak RSS | CPU idle | CPU under load | CPU per message |
 |---|---:|---:|---:|---:|---:|
-${r.peaks.map(([name, m, cpuBefore], i) => `| ${name} | ${heapOf(name)} | ${mb(m.maxRss)} | ${pctOfCore(r.idleCpuMsPerS[i]!)} | ${pctOfCore((m.cpuMs - cpuBefore) / DURATION)} | ${((m.cpuMs - cpuBefore) / Math.max(1, stats.accepted)).toFixed(2)} ms |`).join('\n')}
+${r.peaks.map(([name, m, cpuBefore], i) => `| ${name} | ${heapOf(name)} | ${mb(m.maxRss)} | ${pctOfCore(r.idleCpuMsPerS[i]!)} | ${pctOfCore((m.cpuMs - cpuBefore) / DURATION)} | ${perMessage(m.cpuMs - cpuBefore)} |`).join('\n')}
+${Object.entries(r.infra).map(([name, ms]) => `| ${name}${name === 'postgres' ? ' (this run\'s backends)' : ' (whole server)'} | — | — | — | ${pctOfCore(ms / DURATION)} | ${perMessage(ms)} |`).join('\n')}
 
 Target: p99 ≤ ${TARGET.p99Ms} ms, ${TARGET.lost} lost, ≤ ${kb(TARGET.heapPerIdleConnectionBytes)} heap per idle connection (messaging).`);
   const met = stats.latency.p99 <= TARGET.p99Ms && stats.lost === TARGET.lost && stats.failed === 0 && messagingHeap <= TARGET.heapPerIdleConnectionBytes;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { MESSAGE_MAX_LENGTH, type ConversationPage, type ErrorBody, type Message, type MessagePage } from '@freemarket/contracts';
 import { messages, outbox } from '../src/db/schema/index.js';
 import { call, deleteRedisKeys, seedMembers, startMessaging, type Member, type MessagingUnderTest } from './_util.js';
@@ -105,6 +105,21 @@ describe('conversations', () => {
     expect((await conversations(bob!)).items[0]).toMatchObject({ unreadCount: 1, content: 'three' });
     expect((await conversation(bob!, ada!)).body.items.map((m) => m.isRead)).toEqual([true, true, true]);
     expect((await conversations(bob!)).items[0]).toMatchObject({ unreadCount: 0 });
+  });
+
+  it('keeps the unread count true while messages arrive as the conversation is being read', async () => {
+    const [ada, bob] = await seedMembers(sut, 'Ada', 'Bob');
+    await Promise.all([
+      ...Array.from({ length: 20 }, (_, i) => send(bob!, ada!, `burst ${i}`)),
+      ...Array.from({ length: 5 }, () => conversation(ada!, bob!)),
+    ]);
+    const unread = await sut.service.runtime.db
+      .select({ n: count() })
+      .from(messages)
+      .where(and(eq(messages.senderId, bob!.id), eq(messages.receiverId, ada!.id), eq(messages.isRead, false)));
+    expect((await conversations(ada!)).items[0]!.unreadCount).toBe(unread[0]!.n);
+    await conversation(ada!, bob!);
+    expect((await conversations(ada!)).items[0]!.unreadCount).toBe(0);
   });
 
   it('pages a conversation backwards from the newest, each page oldest to newest, without gaps or repeats', async () => {

@@ -2,32 +2,6 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx, TimeIdKey } from '@freemarket/db';
 import { conversations, messages, type MessageRow } from '../db/schema/index.js';
 
-export interface Pair {
-  ownerId: string;
-  otherId: string;
-}
-
-export const pairKey = (p: Pair): string => `${p.ownerId}\u0000${p.otherId}`;
-
-/** How many of `otherId`'s messages each `ownerId` has not read, by `pairKey`. */
-export async function unreadCounts(db: DbOrTx, pairs: Pair[]): Promise<Map<string, number>> {
-  const counts = new Map<string, number>();
-  // Chunks keep a large broadcast under the parameter limit of one statement.
-  for (let i = 0; i < pairs.length; i += 2000) {
-    const wanted = sql.join(
-      pairs.slice(i, i + 2000).map((p) => sql`(${p.ownerId}::text, ${p.otherId}::text)`),
-      sql`, `,
-    );
-    const rows = await db
-      .select({ ownerId: messages.receiverId, otherId: messages.senderId, count: sql<number>`count(*)::int` })
-      .from(messages)
-      .where(and(eq(messages.isRead, false), sql`(${messages.receiverId}, ${messages.senderId}) in (${wanted})`))
-      .groupBy(messages.receiverId, messages.senderId);
-    for (const r of rows) counts.set(pairKey(r), r.count);
-  }
-  return counts;
-}
-
 /** One page of the conversation between two members, newest first, before the given key. */
 export async function pageConversation(db: DbOrTx, a: string, b: string, options: { before?: TimeIdKey; limit: number }): Promise<MessageRow[]> {
   const conditions: SQL[] = [
@@ -43,14 +17,14 @@ export async function pageConversation(db: DbOrTx, a: string, b: string, options
     .limit(options.limit + 1);
 }
 
-/** A member's conversations with their last message, most recent first, before the given key. */
+/** A member's conversations with their last message and unread count, most recent first, before the given key. */
 export async function pageConversations(db: DbOrTx, ownerId: string, options: { before?: TimeIdKey; limit: number }) {
   const conditions: SQL[] = [eq(conversations.ownerId, ownerId)];
   if (options.before) {
     conditions.push(sql`(${conversations.lastMessageAt}, ${conversations.lastMessageId}) < (${options.before.createdAt.toISOString()}::timestamptz, ${options.before.id}::uuid)`);
   }
   return db
-    .select({ otherId: conversations.otherId, message: messages })
+    .select({ otherId: conversations.otherId, unreadCount: conversations.unreadCount, message: messages })
     .from(conversations)
     .innerJoin(messages, eq(messages.id, conversations.lastMessageId))
     .where(and(...conditions))
@@ -58,8 +32,16 @@ export async function pageConversations(db: DbOrTx, ownerId: string, options: { 
     .limit(options.limit + 1);
 }
 
-/** Marks what `senderId` sent `readerId` read; returns how many were unread. */
+/**
+ * Marks what `senderId` sent `readerId` read; returns how many were unread. The conversation row
+ * is reset first: its lock orders this against a message being stored at the same moment, so the
+ * counter and the messages never disagree.
+ */
 export async function markRead(tx: DbOrTx, readerId: string, senderId: string): Promise<number> {
+  await tx
+    .update(conversations)
+    .set({ unreadCount: 0 })
+    .where(and(eq(conversations.ownerId, readerId), eq(conversations.otherId, senderId)));
   const updated = await tx
     .update(messages)
     .set({ isRead: true })

@@ -18,11 +18,8 @@ import { readCursor } from '../pagination.js';
 import { toConversationEntry, toMessage, toStoredMessage } from './dto.js';
 import { memberSummaries } from './members.js';
 import type { MessageNotifier, StoredMessage } from './notifier.js';
-import { markRead, pageConversation, pageConversations, pairKey, unreadCounts } from './repository.js';
-import { storeMessages, type StoredRow } from './store.js';
-
-/** Rows per INSERT in a broadcast, well under Postgres's 65,535 parameters per statement. */
-const BROADCAST_CHUNK = 1000;
+import { markRead, pageConversation, pageConversations } from './repository.js';
+import { storeMessages } from './store.js';
 
 export interface MessageServiceDeps {
   runtime: ServiceRuntime;
@@ -62,13 +59,9 @@ export class MessageService {
       rows.map((r) => ({ ...r, createdAt: r.message.createdAt, id: r.message.id })),
       query.limit,
     );
-    const others = page.items.map((r) => r.otherId);
-    const [people, unread] = await Promise.all([
-      memberSummaries(db, [actor.userId, ...others]),
-      unreadCounts(db, others.map((otherId) => ({ ownerId: actor.userId, otherId }))),
-    ]);
+    const people = await memberSummaries(db, [actor.userId, ...page.items.map((r) => r.otherId)]);
     return {
-      items: page.items.map((r) => toConversationEntry(r.message, actor.userId, people, unread.get(pairKey({ ownerId: actor.userId, otherId: r.otherId })) ?? 0)),
+      items: page.items.map((r) => toConversationEntry(r.message, actor.userId, people, r.unreadCount)),
       nextCursor: page.nextCursor,
     };
   }
@@ -101,8 +94,7 @@ export class MessageService {
   /** Stores and announces the messages in one transaction, then pushes them live once committed. */
   private async store(senderId: string, receivers: string[], content: string): Promise<StoredMessage[]> {
     const rows = await this.deps.runtime.transaction(async (tx, emit) => {
-      const saved: StoredRow[] = [];
-      for (let i = 0; i < receivers.length; i += BROADCAST_CHUNK) saved.push(...(await storeMessages(tx, senderId, receivers.slice(i, i + BROADCAST_CHUNK), content)));
+      const saved = await storeMessages(tx, senderId, receivers, content);
       for (const { message: m } of saved) await emit('message.created', { messageId: m.id, senderId: m.senderId, receiverId: m.receiverId });
       return saved;
     });

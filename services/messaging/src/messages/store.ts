@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { UserSummary } from '@freemarket/contracts';
-import { queryRows, type DbOrTx } from '@freemarket/db';
+import type { DbOrTx } from '@freemarket/db';
+import { queryPrepared } from '../db/prepared.js';
 import { conversations, messages, users, type MessageRow } from '../db/schema/index.js';
 
 /** A stored message with what its live updates need: both members and both unread counts. */
@@ -36,17 +37,14 @@ interface RawRow extends Record<string, unknown> {
 /**
  * Stores one message from `senderId` to each receiver the users projection knows (others are
  * skipped), moves both members' conversations to it, and returns it with both members and their
- * unread counts: one statement, because this is the hot path of every send.
+ * unread counts: one prepared statement, because this is the hot path of every send.
  */
 export async function storeMessages(tx: DbOrTx, senderId: string, receiverIds: readonly string[], content: string): Promise<StoredRow[]> {
-  const receivers = sql.join(
-    receiverIds.map((id) => sql`(${id}::text)`),
-    sql`, `,
-  );
-  const rows = await queryRows<RawRow>(
+  const rows = await queryPrepared<RawRow>(
     tx,
+    'messaging_store_messages',
     sql`
-    with receivers(receiver_id) as (values ${receivers}),
+    with receivers(receiver_id) as (select distinct unnest(${sql.param([...receiverIds])}::text[])),
     inserted as (
       insert into ${messages} (sender_id, receiver_id, content)
       select ${senderId}::text, r.receiver_id, ${content}::text from receivers r
@@ -54,25 +52,28 @@ export async function storeMessages(tx: DbOrTx, senderId: string, receiverIds: r
       returning id, sender_id, receiver_id, content, is_read, created_at
     ),
     touched as (
-      insert into ${conversations} (owner_id, other_id, last_message_id, last_message_at)
-      select owner_id, other_id, id, created_at from (
-        select sender_id as owner_id, receiver_id as other_id, id, created_at from inserted
+      insert into ${conversations} as c (owner_id, other_id, last_message_id, last_message_at, unread_count)
+      select owner_id, other_id, id, created_at, unread from (
+        select sender_id as owner_id, receiver_id as other_id, id, created_at, 0 as unread from inserted
         union all
-        select receiver_id, sender_id, id, created_at from inserted
+        select receiver_id, sender_id, id, created_at, 1 from inserted
       ) sides
       -- One lock order for every writer, so two members writing to each other never deadlock.
       order by owner_id, other_id
-      on conflict (owner_id, other_id) do update
-        set last_message_id = excluded.last_message_id, last_message_at = excluded.last_message_at
-        where (${conversations}.last_message_at, ${conversations}.last_message_id) <= (excluded.last_message_at, excluded.last_message_id)
+      on conflict (owner_id, other_id) do update set
+        -- A transaction that began earlier may commit later: the last message only moves forward.
+        last_message_id = case when (c.last_message_at, c.last_message_id) <= (excluded.last_message_at, excluded.last_message_id) then excluded.last_message_id else c.last_message_id end,
+        last_message_at = case when (c.last_message_at, c.last_message_id) <= (excluded.last_message_at, excluded.last_message_id) then excluded.last_message_at else c.last_message_at end,
+        unread_count = c.unread_count + excluded.unread_count
+      returning owner_id, other_id, unread_count
     )
     select i.id, i.sender_id, i.receiver_id, i.content, i.is_read, i.created_at,
-      -- The statement's snapshot does not see its own insert: hence the + 1.
-      (select count(*)::int from ${messages} m where m.receiver_id = i.receiver_id and m.sender_id = i.sender_id and m.is_read = false) + 1 as receiver_unread,
-      (select count(*)::int from ${messages} m where m.receiver_id = i.sender_id and m.sender_id = i.receiver_id and m.is_read = false) as sender_unread,
+      rc.unread_count as receiver_unread, sc.unread_count as sender_unread,
       s.first_name as s_first, s.last_name as s_last, s.email as s_email, s.profile_image_url as s_image,
       r.first_name as r_first, r.last_name as r_last, r.email as r_email, r.profile_image_url as r_image
     from inserted i
+    join touched rc on rc.owner_id = i.receiver_id and rc.other_id = i.sender_id
+    join touched sc on sc.owner_id = i.sender_id and sc.other_id = i.receiver_id
     left join ${users} s on s.id = i.sender_id
     left join ${users} r on r.id = i.receiver_id`,
   );

@@ -60,9 +60,12 @@ export function createSocketServer(httpServer: HttpServer, options: SocketServer
   return io;
 }
 
-/** Ends this instance's sockets (clients reconnect to another) and stops the adapter; the HTTP server is Fastify's to close. */
-export async function closeSocketServer(io: RealtimeServer): Promise<void> {
+/**
+ * Ends this instance's sockets (clients reconnect to another instance); the HTTP server is
+ * Fastify's to close. The adapter is not closed here: its close leaves its unsubscribe replies
+ * unawaited, and quitting its Redis connections afterwards ends the subscriptions anyway.
+ */
+export function closeSocketServer(io: RealtimeServer): void {
   io.local.disconnectSockets(true);
   io.engine.close();
-  // The adapter's own close leaves its unsubscribe replies unawaited; quitting the sub connection ends them instead.
 }

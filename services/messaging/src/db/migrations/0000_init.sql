@@ -41,6 +41,7 @@ CREATE TABLE "messaging"."conversations" (
 	"other_id" text NOT NULL,
 	"last_message_id" uuid NOT NULL,
 	"last_message_at" timestamp (3) with time zone NOT NULL,
+	"unread_count" integer DEFAULT 0 NOT NULL,
 	CONSTRAINT "conversations_owner_id_other_id_pk" PRIMARY KEY("owner_id","other_id")
 );
 --> statement-breakpoint
@@ -55,6 +56,5 @@ CREATE INDEX "outbox_unpublished_idx" ON "messaging"."outbox" USING btree ("crea
 CREATE INDEX "outbox_created_at_idx" ON "messaging"."outbox" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "messages_pair_idx" ON "messaging"."messages" USING btree (least("sender_id", "receiver_id"),greatest("sender_id", "receiver_id"),"created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "messages_unread_idx" ON "messaging"."messages" USING btree ("receiver_id","sender_id") WHERE "messaging"."messages"."is_read" = false;--> statement-breakpoint
-CREATE INDEX "conversations_recent_idx" ON "messaging"."conversations" USING btree ("owner_id","last_message_at" DESC NULLS LAST,"last_message_id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "accepted_connections_requester_idx" ON "messaging"."accepted_connections" USING btree ("requester_id");--> statement-breakpoint
 CREATE INDEX "accepted_connections_addressee_idx" ON "messaging"."accepted_connections" USING btree ("addressee_id");

@@ -1,9 +1,11 @@
-import { index, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { integer, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { messaging } from './messaging.js';
 
 /**
  * Each member's conversations and where they stand: one row per (owner, other member), moved to
- * the newest message as messages are stored, so the conversation list is one index range.
+ * the newest message and counting the owner's unread ones as messages are stored. Only the primary
+ * key is indexed: every message updates two rows, and updates that touch no index stay cheap (HOT);
+ * a member's conversations are few enough to sort when listed.
  */
 export const conversations = messaging.table(
   'conversations',
@@ -12,7 +14,9 @@ export const conversations = messaging.table(
     otherId: text('other_id').notNull(),
     lastMessageId: uuid('last_message_id').notNull(),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true, precision: 3 }).notNull(),
+    /** Messages from `otherId` that `ownerId` has not read. */
+    unreadCount: integer('unread_count').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.ownerId, t.otherId] }), index('conversations_recent_idx').on(t.ownerId, t.lastMessageAt.desc(), t.lastMessageId.desc())],
+  (t) => [primaryKey({ columns: [t.ownerId, t.otherId] })],
 );
 export type ConversationRow = typeof conversations.$inferSelect;

@@ -1,0 +1,24 @@
+import { readFile, readdir } from 'node:fs/promises';
+
+/** Clock ticks per second of /proc/<pid>/stat times; 100 on Linux builds we run on. */
+const TICKS_PER_SECOND = 100;
+
+/**
+ * CPU time (ms) of the infrastructure processes: Postgres backends serving `database`, and the
+ * whole redis-server and nats-server (shared with anything else using them at the time).
+ */
+export async function infraCpuMs(database: string): Promise<Record<string, number>> {
+  const totals: Record<string, number> = { postgres: 0, redis: 0, nats: 0 };
+  for (const pid of (await readdir('/proc')).filter((name) => /^\d+$/.test(name))) {
+    try {
+      const cmdline = (await readFile(`/proc/${pid}/cmdline`, 'utf8')).replaceAll('\0', ' ');
+      const kind = cmdline.startsWith('postgres: ') && cmdline.includes(` ${database} `) ? 'postgres' : cmdline.includes('redis-server') ? 'redis' : cmdline.includes('nats-server') ? 'nats' : null;
+      if (!kind) continue;
+      const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+      totals[kind]! += ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return totals;
+}
