@@ -26,6 +26,8 @@ export interface DatabaseOptions {
   /** `postgres://…`, `pglite:<dir>` or `pglite:memory`. */
   url: string;
   poolMax?: number;
+  /** How long a query waits for a free pooled connection before failing (default 5 s). */
+  connectTimeoutMs?: number;
 }
 
 /** One connection factory: a real Postgres through node-postgres, or PGlite in process. */
@@ -35,7 +37,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 function openPostgresDatabase(options: DatabaseOptions): Database {
-  const pool = new pg.Pool({ connectionString: options.url, max: options.poolMax ?? 10, connectionTimeoutMillis: 5000 });
+  const pool = new pg.Pool({ connectionString: options.url, max: options.poolMax ?? 10, connectionTimeoutMillis: options.connectTimeoutMs ?? 5000 });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   const db = drizzleNodePg(pool) as unknown as Db;

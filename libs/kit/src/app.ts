@@ -17,6 +17,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import type { ErrorBody } from '@freemarket/contracts';
+import { isDatabaseUnavailable } from '@freemarket/db';
 import { AppError, AuthRequiredError } from './errors.js';
 import { IDENTITY_HEADER, type Actor, type AssertionVerifier } from './assertion.js';
 import type { Logger } from './logger.js';
@@ -83,7 +84,8 @@ export function createApp(options: CreateAppOptions): App {
 
   app.setErrorHandler((error, req, reply) => {
     const { status, body } = toErrorResponse(error as FastifyError, req);
-    if (status >= 500) req.log.error({ err: error }, 'request failed');
+    if (status >= 500 && status !== 503) req.log.error({ err: error }, 'request failed');
+    if (status === 503) reply.header('retry-after', '1');
     return reply.status(status).send(body);
   });
   app.setNotFoundHandler((_req, reply) => reply.status(404).send({ message: 'Not Found' } satisfies ErrorBody));
@@ -152,6 +154,10 @@ export function toErrorResponse(error: FastifyError, req: FastifyRequest): { sta
       return { status: 415, body: { message: 'Unsupported Media Type: send JSON' } };
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return { status: 413, body: { message: 'Request body is too large' } };
+  }
+  if (isDatabaseUnavailable(error)) {
+    req.log.error({ err: error }, 'database unavailable');
+    return { status: 503, body: { message: 'Service Unavailable: try again shortly' } };
   }
   if (error instanceof SyntaxError) return { status: 400, body: { message: `body: ${error.message}` } };
   const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
