@@ -4,14 +4,20 @@ import { readFileSync } from 'node:fs';
 const TICKS_PER_SECOND = 100;
 
 /**
- * CPU seconds (user + system) a process and its direct children have used so far, from /proc.
- * Per-request CPU cost is what a shared, busy machine distorts least: other load changes how fast
- * requests go, much less how much work each one takes.
+ * CPU seconds (user + system) a process and all its descendants alive now have used so far, from
+ * /proc (nginx's workers, the gateway's cluster workers under `sh` and the primary). Per-request
+ * CPU cost is what a shared, busy machine distorts least: other load changes how fast requests go,
+ * much less how much work each one takes.
  */
 export function cpuSeconds(pid: number): number {
   let ticks = ownTicks(pid);
-  for (const child of childrenOf(pid)) ticks += ownTicks(child);
+  for (const child of childrenOf(pid)) ticks += cpuSeconds(child) * TICKS_PER_SECOND;
   return ticks / TICKS_PER_SECOND;
+}
+
+/** How many processes the tree under `pid` has, itself included. */
+export function processCount(pid: number): number {
+  return 1 + childrenOf(pid).reduce((sum, child) => sum + processCount(child), 0);
 }
 
 function ownTicks(pid: number): number {

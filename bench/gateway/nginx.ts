@@ -6,17 +6,17 @@ import { join } from 'node:path';
 export const NGINX = '/usr/sbin/nginx';
 
 /**
- * nginx as a plain reverse proxy with upstream keep-alive, one worker (the gateway is one Node
- * process, so both get one core), no access log (the gateway logs at LOG_LEVEL, see run.ts).
+ * nginx as a plain reverse proxy with upstream keep-alive, `workers` worker processes (run.ts gives
+ * it as many as the gateway has), no access log (the gateway logs at LOG_LEVEL, see run.ts).
  */
-export async function startNginx(dir: string, listenPort: number, upstreamPort: number): Promise<ChildProcess> {
+export async function startNginx(dir: string, listenPort: number, upstreamPort: number, workers = 1): Promise<ChildProcess> {
   if (!existsSync(NGINX)) throw new Error(`${NGINX} is missing: apt-get install -y nginx-light`);
   await mkdir(join(dir, 'logs'), { recursive: true });
   const conf = join(dir, 'nginx.conf');
   await writeFile(
     conf,
     `daemon off;
-worker_processes 1;
+worker_processes ${workers};
 pid ${dir}/nginx.pid;
 error_log ${dir}/logs/error.log warn;
 events { worker_connections 4096; }

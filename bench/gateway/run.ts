@@ -8,16 +8,20 @@ import { Redis } from 'ioredis';
 import { AssertionSigner, IDENTITY_HEADER, generateAssertionKeys } from '@freemarket/kit';
 import { RedisSessionStore, Sessions } from '@freemarket/gateway';
 import { freePort, runTag, waitFor } from '@freemarket/testing';
-import { cpuSeconds } from './cpu-time.js';
+import { cpuSeconds, processCount } from './cpu-time.js';
 import { startNginx } from './nginx.js';
 
 /**
  * Gateway benchmark: the same authenticated GET (a) straight to a service, (b) through nginx,
- * (c) through the gateway with a Redis session, assertions and rate limits on. Each target is
- * warmed up once, then measured BENCH_ROUNDS times in turn (a, b, c, a, b, c, …) and the median
- * round is reported, so a burst of other load on the machine skews one round, not one target.
+ * (c) through the gateway with a Redis session, assertions and rate limits on. The gateway runs
+ * exactly as its `npm start` runs it (the package's start script: node flags, telemetry preload,
+ * `bin.ts`, GATEWAY_WORKERS processes, one per core unless set), and nginx gets as many worker
+ * processes as the gateway (BENCH_NGINX_WORKERS overrides). Each target is warmed up once, then
+ * measured BENCH_ROUNDS times in turn (a, b, c, a, b, c, …) and the median round is reported, so
+ * a burst of other load on the machine skews one round, not one target.
  * `node --import tsx bench/gateway/run.ts`; BENCH_DURATION / BENCH_WARMUP (s), BENCH_ROUNDS,
- * BENCH_CONNECTIONS, LOG_LEVEL (of the node processes) and REDIS_URL tune it.
+ * BENCH_CONNECTIONS, GATEWAY_WORKERS, BENCH_NGINX_WORKERS, LOG_LEVEL (of the node processes) and
+ * REDIS_URL tune it.
  */
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 10);
@@ -25,10 +29,14 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const LOG_LEVEL = process.env.LOG_LEVEL ?? 'info';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const GATEWAY_WORKERS = Number(process.env.GATEWAY_WORKERS ?? availableParallelism());
+const NGINX_WORKERS = Number(process.env.BENCH_NGINX_WORKERS ?? GATEWAY_WORKERS);
 const PATH = '/api/rewards/balance';
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
 const children: ChildProcess[] = [];
+/** Children started in a process group of their own, stopped as a group. */
+const groupLeaders = new Set<ChildProcess>();
 let stopping = false;
 let onChildExit: (message: string) => void = () => undefined;
 /** Rejects as soon as a child dies before the end, instead of letting the health wait time out. */
@@ -49,8 +57,15 @@ function startNode(script: string, env: Record<string, string>, nodeFlags: strin
   return watch(script, spawn(process.execPath, [...nodeFlags, '--import', 'tsx', script], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] }));
 }
 
-/** The flags of the gateway's `npm start`: a larger young generation means fewer scavenges per request. */
-const GATEWAY_NODE_FLAGS = ['--max-semi-space-size=32'];
+/** The gateway as production starts it: its package's `npm start` script, run by `sh` in the package. */
+async function startGateway(env: Record<string, string>): Promise<ChildProcess> {
+  const pkg = JSON.parse(await readFile(here('../../services/gateway/package.json'), 'utf8')) as { scripts: { start: string } };
+  const cwd = here('../../services/gateway');
+  // Its own process group, so stopping it reaches every worker whether or not `sh` stays around.
+  const child = spawn('sh', ['-c', pkg.scripts.start], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
+  groupLeaders.add(child);
+  return watch('gateway', child);
+}
 
 async function healthy(url: string): Promise<void> {
   await waitFor(`${url} to answer`, async () => (await fetch(url)).ok, 30_000, 100);
@@ -123,8 +138,8 @@ async function main(): Promise<void> {
     const [servicePort, nginxPort, gatewayPort] = [await freePort(), await freePort(), await freePort()];
     const serviceUrl = `http://127.0.0.1:${servicePort}`;
     const service = startNode(here('./service.ts'), { PORT: String(servicePort), ASSERTION_PUBLIC_KEY: keys.publicKeyPem, LOG_LEVEL });
-    const nginx = watch('nginx', await startNginx(dir, nginxPort, servicePort));
-    const gateway = startNode(here('../../services/gateway/src/bin.ts'), {
+    const nginx = watch('nginx', await startNginx(dir, nginxPort, servicePort, NGINX_WORKERS));
+    const gateway = await startGateway({
       PORT: String(gatewayPort),
       HOST: '127.0.0.1',
       PUBLIC_URL: `http://127.0.0.1:${gatewayPort}`,
@@ -136,7 +151,8 @@ async function main(): Promise<void> {
       // Every request comes from one address and one session here; the limits stay on but roomy.
       RATE_LIMIT_PER_MINUTE: '10000000',
       RATE_LIMIT_IP_PER_MINUTE: '10000000',
-    }, GATEWAY_NODE_FLAGS);
+      GATEWAY_WORKERS: String(GATEWAY_WORKERS),
+    });
     await Promise.race([
       childDied,
       Promise.all([healthy(`${serviceUrl}/healthz`), healthy(`http://127.0.0.1:${nginxPort}/healthz`), healthy(`http://127.0.0.1:${gatewayPort}/readyz`)]),
@@ -149,9 +165,12 @@ async function main(): Promise<void> {
     const assertion = async () => ({ [IDENTITY_HEADER]: await signer.sign({ userId: 'bench-user' }) });
     const targets: Target[] = [
       { label: '(a) direct to the service', url: `${serviceUrl}${PATH}`, headers: assertion, proxyPid: null, rounds: [] },
-      { label: '(b) nginx → service', url: `http://127.0.0.1:${nginxPort}${PATH}`, headers: assertion, proxyPid: nginx.pid!, rounds: [] },
-      { label: '(c) gateway → service', url: `http://127.0.0.1:${gatewayPort}${PATH}`, headers: async () => ({ cookie }), proxyPid: gateway.pid!, rounds: [] },
+      { label: `(b) nginx (${NGINX_WORKERS} worker${NGINX_WORKERS === 1 ? '' : 's'}) → service`, url: `http://127.0.0.1:${nginxPort}${PATH}`, headers: assertion, proxyPid: nginx.pid!, rounds: [] },
+      { label: `(c) gateway (${GATEWAY_WORKERS} worker${GATEWAY_WORKERS === 1 ? '' : 's'}) → service`, url: `http://127.0.0.1:${gatewayPort}${PATH}`, headers: async () => ({ cookie }), proxyPid: gateway.pid!, rounds: [] },
     ];
+    // Every worker is up once the tree holds the primary and the workers (and `sh`, unless it exec'd).
+    const gatewayProcesses = GATEWAY_WORKERS > 1 ? GATEWAY_WORKERS + 1 : 1;
+    await waitFor('every gateway worker', async () => processCount(gateway.pid!) >= gatewayProcesses, 30_000, 100);
     for (const target of targets) {
       await check(target);
       console.log(`${target.label}: warm-up ${WARMUP}s`);
@@ -170,7 +189,7 @@ async function main(): Promise<void> {
     const [direct, viaNginx, viaGateway] = rps;
     const gatewayP99 = median(targets[2]!.rounds, (r) => r.result.latency.p99);
     console.log(`
-Machine: ${availableParallelism()} CPUs (${await cpuModel()}), node ${process.version}; ${CONNECTIONS} connections, ${WARMUP}s warm-up, ${ROUNDS} × ${DURATION}s measured, LOG_LEVEL=${LOG_LEVEL}
+Machine: ${availableParallelism()} CPUs (${await cpuModel()}), node ${process.version}; ${CONNECTIONS} connections, ${WARMUP}s warm-up, ${ROUNDS} × ${DURATION}s measured, LOG_LEVEL=${LOG_LEVEL}, gateway workers ${GATEWAY_WORKERS}, nginx workers ${NGINX_WORKERS}, load average at the end ${loadavg().map((l) => l.toFixed(2)).join(' ')}
 
 | path | requests/s (median) | each round | p50 ms | p99 ms | errors + timeouts + non-2xx | proxy CPU µs/req | service CPU µs/req |
 |---|---:|---|---:|---:|---:|---:|---:|
@@ -183,7 +202,15 @@ ${targets.map(row).join('\n')}
     if (!met) process.exitCode = 1;
   } finally {
     stopping = true;
-    for (const child of children) child.kill('SIGTERM');
+    for (const child of children) {
+      if (groupLeaders.has(child) && child.pid) {
+        try {
+          process.kill(-child.pid, 'SIGTERM');
+        } catch {
+          // The group is gone already.
+        }
+      } else child.kill('SIGTERM');
+    }
     const stream = redis.scanStream({ match: `${redisPrefix}*` });
     for await (const found of stream as AsyncIterable<string[]>) if (found.length > 0) await redis.del(...found);
     await redis.quit();

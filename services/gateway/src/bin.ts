@@ -1,4 +1,6 @@
+import cluster from 'node:cluster';
 import { ConfigError, createLogger, runUntilSignal } from '@freemarket/kit';
+import { runWorkers, stopOnPrimaryRequest } from './cluster.js';
 import { createGateway, loadGatewayConfig, readGatewayEnv, type GatewayConfig } from './index.js';
 
 let config: GatewayConfig | undefined;
@@ -12,10 +14,23 @@ try {
 
 if (config) {
   const settings = config;
-  const logger = createLogger('gateway', settings.service.logLevel);
-  await runUntilSignal('gateway', logger, async () => {
-    const gateway = await createGateway(settings, { logger });
-    await gateway.start();
-    return gateway;
-  });
+  if (cluster.isPrimary && settings.workers > 1) {
+    // The primary only starts, restarts and stops the workers; they share the port (node:cluster).
+    runWorkers(settings.workers, createLogger('gateway', settings.service.logLevel));
+  } else {
+    // Request lines go out in batches, not one write each; they are flushed when the process exits.
+    const logger = createLogger('gateway', settings.service.logLevel, { buffered: true });
+    if (cluster.isWorker) stopOnPrimaryRequest();
+    await runUntilSignal('gateway', logger, async () => {
+      const gateway = await createGateway(settings, { logger });
+      await gateway.start();
+      return {
+        async destroy() {
+          await gateway.destroy();
+          // The channel to the primary would keep a drained worker alive.
+          cluster.worker?.disconnect();
+        },
+      };
+    });
+  }
 }

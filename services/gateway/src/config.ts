@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -16,14 +17,18 @@ export type ClientAuthMethod = 'client_secret_basic' | 'client_secret_post';
 
 export interface GatewayConfig {
   service: { host: string; port: number; logLevel: string };
+  /** Processes `bin.ts` runs on the one port (node:cluster); 1 means no cluster. */
+  workers: number;
   /** The origin browsers use; cookies, redirects and the Origin check derive from it. */
   publicUrl: string;
   redis: { url: string | null; keyPrefix: string };
   oidc: { issuerUrl: string; clientId: string; clientAuthMethod: ClientAuthMethod };
-  upstreams: Record<ServiceName, string>;
+  /** Each service's instances; requests and websocket upgrades go round robin over them. */
+  upstreams: Record<ServiceName, string[]>;
   proxy: { timeoutMs: number; connectTimeoutMs: number };
   web: { distDir: string };
-  session: { idleTimeoutMs: number; absoluteTimeoutMs: number };
+  /** `cacheMs`: how long a process reuses a resolved session before asking the store again (0: never). */
+  session: { idleTimeoutMs: number; absoluteTimeoutMs: number; cacheMs: number };
   rateLimit: { perSessionPerMinute: number; perIpPerMinute: number };
   secrets: GatewaySecrets;
 }
@@ -41,6 +46,7 @@ const ENV_NAMES = [
   'PORT',
   'HOST',
   'LOG_LEVEL',
+  'GATEWAY_WORKERS',
   'PUBLIC_URL',
   'REDIS_URL',
   'REDIS_KEY_PREFIX',
@@ -55,6 +61,7 @@ const ENV_NAMES = [
   'WEB_DIST_DIR',
   'SESSION_IDLE_TIMEOUT',
   'SESSION_ABSOLUTE_TIMEOUT',
+  'SESSION_CACHE_MS',
   'RATE_LIMIT_PER_MINUTE',
   'RATE_LIMIT_IP_PER_MINUTE',
 ] as const;
@@ -73,12 +80,18 @@ export const DEV_CLIENT_SECRET = 'dev-secret';
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).transform((v) => v.replace(/\/+$/, ''));
 const origin = httpUrl.refine((v) => new URL(v).pathname === '/', 'must be an origin without a path, e.g. https://freemarket.example');
 const positiveInt = (max: number) => z.coerce.number().int().min(1).max(max);
+/** One URL, or a comma-separated list of a service's instances. */
+const httpUrls = z
+  .string()
+  .transform((v) => v.split(',').map((u) => u.trim()).filter(Boolean))
+  .pipe(z.array(httpUrl, { error: 'must be http(s) URLs, separated by commas' }).min(1, 'must name at least one http(s) URL'));
 
 const envSchema = z
   .object({
     PORT: portFromEnv.default(5000),
     HOST: z.string().default('0.0.0.0'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    GATEWAY_WORKERS: positiveInt(256).optional(),
     PUBLIC_URL: origin.default('http://localhost:5000'),
     REDIS_URL: redisUrl.optional(),
     REDIS_KEY_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/).default('fm:gw:'),
@@ -87,17 +100,18 @@ const envSchema = z
     OIDC_CLIENT_SECRET: z.string().min(1).optional(),
     OIDC_CLIENT_AUTH_METHOD: z.enum(['client_secret_basic', 'client_secret_post']).default('client_secret_basic'),
     ASSERTION_PRIVATE_KEY: z.string().includes('BEGIN PRIVATE KEY', { message: 'must be the assertion signing key as PKCS8 PEM' }),
-    IDENTITY_URL: httpUrl.default('http://127.0.0.1:5001'),
-    DIRECTORY_URL: httpUrl.default('http://127.0.0.1:5002'),
-    SOCIAL_URL: httpUrl.default('http://127.0.0.1:5003'),
-    MESSAGING_URL: httpUrl.default('http://127.0.0.1:5004'),
-    COMMERCE_URL: httpUrl.default('http://127.0.0.1:5005'),
-    REWARDS_URL: httpUrl.default('http://127.0.0.1:5006'),
+    IDENTITY_URL: httpUrls.default(['http://127.0.0.1:5001']),
+    DIRECTORY_URL: httpUrls.default(['http://127.0.0.1:5002']),
+    SOCIAL_URL: httpUrls.default(['http://127.0.0.1:5003']),
+    MESSAGING_URL: httpUrls.default(['http://127.0.0.1:5004']),
+    COMMERCE_URL: httpUrls.default(['http://127.0.0.1:5005']),
+    REWARDS_URL: httpUrls.default(['http://127.0.0.1:5006']),
     UPSTREAM_TIMEOUT_MS: positiveInt(600_000).default(15_000),
     UPSTREAM_CONNECT_TIMEOUT_MS: positiveInt(60_000).default(500),
     WEB_DIST_DIR: z.string().default(DEFAULT_WEB_DIST),
     SESSION_IDLE_TIMEOUT: positiveInt(365 * 86_400).default(7 * 86_400),
     SESSION_ABSOLUTE_TIMEOUT: positiveInt(365 * 86_400).default(30 * 86_400),
+    SESSION_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(2000),
     RATE_LIMIT_PER_MINUTE: positiveInt(10_000_000).default(600),
     RATE_LIMIT_IP_PER_MINUTE: positiveInt(10_000_000).default(1200),
   })
@@ -108,6 +122,9 @@ const envSchema = z
     }
     if (env.SESSION_ABSOLUTE_TIMEOUT < env.SESSION_IDLE_TIMEOUT) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_ABSOLUTE_TIMEOUT'], message: 'must not be shorter than SESSION_IDLE_TIMEOUT' });
+    }
+    if (env.GATEWAY_WORKERS !== undefined && env.GATEWAY_WORKERS > 1 && !env.REDIS_URL) {
+      ctx.addIssue({ code: 'custom', path: ['GATEWAY_WORKERS'], message: 'more than 1 needs REDIS_URL (without it sessions live in one process)' });
     }
   });
 
@@ -122,16 +139,18 @@ export function loadGatewayConfig(env: GatewayEnv): GatewayConfig {
     // PEM in env files is often written with literal \n.
     ASSERTION_PRIVATE_KEY: env.ASSERTION_PRIVATE_KEY?.replaceAll('\\n', '\n'),
   });
-  const upstreams = Object.fromEntries(SERVICE_NAMES.map((name) => [name, parsed[UPSTREAM_ENV[name]]])) as Record<ServiceName, string>;
+  const upstreams = Object.fromEntries(SERVICE_NAMES.map((name) => [name, parsed[UPSTREAM_ENV[name]]])) as Record<ServiceName, string[]>;
   return {
     service: { host: parsed.HOST, port: parsed.PORT, logLevel: parsed.LOG_LEVEL },
+    // One per core when the processes can share sessions and limits through Redis.
+    workers: parsed.GATEWAY_WORKERS ?? (parsed.REDIS_URL ? availableParallelism() : 1),
     publicUrl: parsed.PUBLIC_URL,
     redis: { url: parsed.REDIS_URL ?? null, keyPrefix: parsed.REDIS_KEY_PREFIX },
     oidc: { issuerUrl: parsed.OIDC_ISSUER_URL ?? `${parsed.PUBLIC_URL}/oidc`, clientId: parsed.OIDC_CLIENT_ID, clientAuthMethod: parsed.OIDC_CLIENT_AUTH_METHOD },
     upstreams,
     proxy: { timeoutMs: parsed.UPSTREAM_TIMEOUT_MS, connectTimeoutMs: parsed.UPSTREAM_CONNECT_TIMEOUT_MS },
     web: { distDir: resolve(parsed.WEB_DIST_DIR) },
-    session: { idleTimeoutMs: parsed.SESSION_IDLE_TIMEOUT * 1000, absoluteTimeoutMs: parsed.SESSION_ABSOLUTE_TIMEOUT * 1000 },
+    session: { idleTimeoutMs: parsed.SESSION_IDLE_TIMEOUT * 1000, absoluteTimeoutMs: parsed.SESSION_ABSOLUTE_TIMEOUT * 1000, cacheMs: parsed.SESSION_CACHE_MS },
     rateLimit: { perSessionPerMinute: parsed.RATE_LIMIT_PER_MINUTE, perIpPerMinute: parsed.RATE_LIMIT_IP_PER_MINUTE },
     secrets: {
       assertionPrivateKey: parsed.ASSERTION_PRIVATE_KEY,

@@ -47,18 +47,23 @@ export interface Gateway {
 export async function createGateway(config: GatewayConfig, overrides: GatewayOverrides = {}): Promise<Gateway> {
   const logger = overrides.logger ?? createLogger('gateway', config.service.logLevel);
   const redis = config.redis.url ? connectRedis(config.redis.url, logger) : null;
+  // Sessions another instance ended: each instance drops its cached copy when told.
+  const endedChannel = `${config.redis.keyPrefix}sess:ended`;
+  const subscriber = redis && config.session.cacheMs > 0 ? redis.duplicate() : null;
   const ownsStore = !overrides.sessionStore;
   const store = overrides.sessionStore ?? (redis ? new RedisSessionStore(redis, config.redis.keyPrefix) : new MemorySessionStore());
   const closeStores = async () => {
     try {
       if (ownsStore) await store.close();
     } finally {
+      await subscriber?.quit().catch(() => subscriber.disconnect());
       await redis?.quit().catch(() => redis.disconnect());
     }
   };
 
   let app: App | undefined;
   let ctx: GatewayContext;
+  let limits: RateLimits | undefined;
   try {
     const signer = await AssertionSigner.fromPem(config.secrets.assertionPrivateKey);
     const oidc = new OidcClient({ ...config.oidc, clientSecret: config.secrets.oidcClientSecret }, logger);
@@ -67,15 +72,25 @@ export async function createGateway(config: GatewayConfig, overrides: GatewayOve
       logger,
       publicOrigin: new URL(config.publicUrl).origin,
       cookies: cookiePolicy(config.publicUrl),
-      sessions: new Sessions(store, config.session, overrides.now),
+      sessions: new Sessions(store, config.session, overrides.now, {
+        ttlMs: config.session.cacheMs,
+        ...(redis && subscriber ? { announceEnded: async (key: string) => void (await redis.publish(endedChannel, key)) } : {}),
+      }),
       preAuth: new PreAuthStore(store),
       signer,
       signIn: new SignIn(oidc, new IdentityClient(config.upstreams.identity, signer), `${config.publicUrl}/api/callback`),
     };
+    if (subscriber) {
+      const sessions = ctx.sessions;
+      subscriber.on('error', (err: Error) => logger.warn({ err }, 'redis subscriber error'));
+      subscriber.on('message', (_channel: string, key: string) => sessions.forget(key));
+      // Not awaited: with Redis down the gateway still boots (and reports not ready).
+      subscriber.subscribe(endedChannel).catch((err: unknown) => logger.warn({ err }, 'cannot subscribe to ended sessions'));
+    }
     app = createApp({ logger, readiness: redis ? [{ name: 'redis', check: () => redis.ping() }] : [] });
     // Only the writer: the pipeline reads the one cookie it needs itself.
     await app.register(fastifyCookie, { hook: false });
-    const limits = await RateLimits.register(app, { ...config.rateLimit, redis, keyPrefix: config.redis.keyPrefix });
+    limits = RateLimits.create({ ...config.rateLimit, redis, keyPrefix: config.redis.keyPrefix });
     registerRequestPipeline(app, ctx, limits);
     registerRoutes(app, ctx);
     await registerProxies(app, ctx);
@@ -83,11 +98,13 @@ export async function createGateway(config: GatewayConfig, overrides: GatewayOve
     await app.ready();
   } catch (err) {
     await app?.close().catch(() => undefined);
+    await limits?.close();
     await closeStores();
     throw err;
   }
 
   const readyApp = app;
+  const readyLimits = limits;
   let destroyed: Promise<void> | undefined;
   return {
     app: readyApp,
@@ -101,6 +118,8 @@ export async function createGateway(config: GatewayConfig, overrides: GatewayOve
       destroyed ??= (async () => {
         try {
           await readyApp.close();
+          // The counts admitted since the last flush, before Redis closes.
+          await readyLimits.close();
         } finally {
           await closeStores();
         }

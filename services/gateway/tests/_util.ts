@@ -147,16 +147,18 @@ export function redisUnder(stack: TestStack, suffix: string): GatewayConfig['red
 }
 
 export function testConfig(stack: TestStack, patch: Partial<GatewayConfig> = {}): GatewayConfig {
-  const upstreams = Object.fromEntries(SERVICE_NAMES.map((n) => [n, stack.services[n].url])) as Record<ServiceName, string>;
+  const upstreams = Object.fromEntries(SERVICE_NAMES.map((n) => [n, [stack.services[n].url]])) as Record<ServiceName, string[]>;
   return {
     service: { host: '127.0.0.1', port: 0, logLevel: 'silent' },
+    workers: 1,
     publicUrl: 'http://localhost:5000',
     redis: { url: testInfra().redisUrl, keyPrefix: stack.redisPrefix },
     oidc: { issuerUrl: 'http://localhost:5000/oidc', clientId: 'freemarket-gateway', clientAuthMethod: 'client_secret_basic' },
     upstreams,
     proxy: { timeoutMs: 5000, connectTimeoutMs: 500 },
     web: { distDir: '/nonexistent/web/dist' },
-    session: { idleTimeoutMs: 3_600_000, absoluteTimeoutMs: 86_400_000 },
+    // The production default: tests see sessions through the in-process cache.
+    session: { idleTimeoutMs: 3_600_000, absoluteTimeoutMs: 86_400_000, cacheMs: 2000 },
     rateLimit: { perSessionPerMinute: 10_000, perIpPerMinute: 10_000 },
     secrets: { assertionPrivateKey: stack.keys.privateKeyPem, oidcClientSecret: 'test-secret' },
     ...patch,

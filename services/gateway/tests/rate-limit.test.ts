@@ -1,4 +1,6 @@
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testInfra } from '@freemarket/testing';
 import { redisUnder, startGateway, startStack, testConfig, type RunningGateway, type TestStack } from './_util.js';
 
 let stack: TestStack;
@@ -52,6 +54,41 @@ describe('rate limits', () => {
       expect((await statuses(b, '/api/posts', 1)).map((r) => r.status)).toEqual([429]);
     } finally {
       await Promise.all([a.destroy(), b.destroy()]);
+    }
+  });
+
+  it('should hold a large budget across instances within a tenth, though they count in batches', async () => {
+    const config = testConfig(stack, { redis: redisUnder(stack, 'batched'), rateLimit: { perIpPerMinute: 100, perSessionPerMinute: 10_000 } });
+    const [a, b] = [await startGateway(config), await startGateway(config)];
+    try {
+      const first = await statuses(a, '/api/posts', 60);
+      expect(first.every((r) => r.status === 200)).toBe(true);
+      // One flush interval for a to send its count, then b admits only what is left.
+      await new Promise((r) => setTimeout(r, 300));
+      const second = (await statuses(b, '/api/posts', 60)).map((r) => r.status);
+      const admitted = 60 + second.filter((s) => s === 200).length;
+      expect(admitted).toBeGreaterThanOrEqual(100);
+      expect(admitted).toBeLessThanOrEqual(110);
+      expect(second.at(-1)).toBe(429);
+    } finally {
+      await Promise.all([a.destroy(), b.destroy()]);
+    }
+  });
+
+  it('should hand the requests it counted to Redis when it stops', async () => {
+    const redisConfig = redisUnder(stack, 'handover');
+    const gateway = await startGateway(testConfig(stack, { redis: redisConfig, rateLimit: { perIpPerMinute: 1000, perSessionPerMinute: 1000 } }));
+    const redis = new Redis(testInfra().redisUrl!);
+    try {
+      await statuses(gateway, '/api/posts', 25);
+      await gateway.destroy();
+      const keys = await redis.keys(`${redisConfig.keyPrefix}rl:ip:*`);
+      expect(keys).toHaveLength(1);
+      expect(Number(await redis.get(keys[0]!))).toBe(25);
+      expect(await redis.pttl(keys[0]!)).toBeGreaterThan(0);
+    } finally {
+      await redis.quit();
+      await gateway.destroy();
     }
   });
 

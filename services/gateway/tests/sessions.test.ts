@@ -26,7 +26,7 @@ describe.each([
   beforeAll(async () => {
     const config = testConfig(stack, {
       redis: useRedis ? redisUnder(stack, storeName) : { url: null, keyPrefix: 'unused:' },
-      session: { idleTimeoutMs: 60 * MINUTE, absoluteTimeoutMs: 180 * MINUTE },
+      session: { idleTimeoutMs: 60 * MINUTE, absoluteTimeoutMs: 180 * MINUTE, cacheMs: 2000 },
     });
     gateway = await startGateway(config, { now: () => now });
   });

@@ -7,7 +7,7 @@ let gateway: RunningGateway;
 beforeAll(async () => {
   stack = await startStack();
   const config = testConfig(stack, { proxy: { timeoutMs: 300, connectTimeoutMs: 200 } });
-  gateway = await startGateway({ ...config, upstreams: { ...config.upstreams, rewards: await deadUrl() } });
+  gateway = await startGateway({ ...config, upstreams: { ...config.upstreams, rewards: [await deadUrl()] } });
 });
 
 afterAll(async () => {

@@ -1,19 +1,17 @@
 import type { Redis, Result } from 'ioredis';
-import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 
 declare module 'ioredis' {
   interface RedisCommander<Context> {
-    gatewayRateLimit(key: string, windowMs: number): Result<[number, number], Context>;
+    gatewayRateCount(key: string, windowMs: number, hits: number): Result<[number, number], Context>;
   }
 }
 
-/** A fixed window: the first hit starts the clock, the key expires with it. One round trip per check. */
+/**
+ * Adds `hits` to a fixed window: the first hit starts the clock, the key expires with it. Answers
+ * the window's total so far and the milliseconds it has left. One round trip per call.
+ */
 const FIXED_WINDOW = `
-local current = redis.call('INCR', KEYS[1])
-if current == 1 then
-  redis.call('PEXPIRE', KEYS[1], ARGV[1])
-  return {current, tonumber(ARGV[1])}
-end
+local current = redis.call('INCRBY', KEYS[1], ARGV[2])
 local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then
   redis.call('PEXPIRE', KEYS[1], ARGV[1])
@@ -22,22 +20,25 @@ end
 return {current, ttl}
 `;
 
-/**
- * The plugin's own Redis store names keys after the route it guards; ours are per caller across
- * the whole gateway, so this store keeps the key the limiter hands it, under our prefix.
- */
-export function redisRateLimitStore(redis: Redis, keyPrefix: string): FastifyRateLimitStoreCtor {
-  redis.defineCommand('gatewayRateLimit', { numberOfKeys: 1, lua: FIXED_WINDOW });
-  return class RedisRateLimitStore implements FastifyRateLimitStore {
-    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
-      redis.gatewayRateLimit(keyPrefix + key, timeWindow).then(
-        ([current, ttl]) => callback(null, { current, ttl }),
-        (err: Error) => callback(err),
-      );
-    }
+/** A window's count as the shared store knows it, including what was just added. */
+export interface WindowCount {
+  total: number;
+  /** Milliseconds until the window ends. */
+  ttlMs: number;
+}
 
-    child(): FastifyRateLimitStore {
-      return this;
-    }
+/** Where counts from every gateway instance meet. */
+export interface SharedCounts {
+  add(key: string, hits: number, windowMs: number): Promise<WindowCount>;
+}
+
+/** Redis under the gateway's key prefix: `<prefix>rl:ip:<addr>`, `<prefix>rl:s:<session hash>`. */
+export function redisSharedCounts(redis: Redis, keyPrefix: string): SharedCounts {
+  redis.defineCommand('gatewayRateCount', { numberOfKeys: 1, lua: FIXED_WINDOW });
+  return {
+    async add(key, hits, windowMs) {
+      const [total, ttlMs] = await redis.gatewayRateCount(keyPrefix + key, windowMs, hits);
+      return { total, ttlMs };
+    },
   };
 }

@@ -1,8 +1,8 @@
-import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
-import { TooManyRequestsError, type App } from '@freemarket/kit';
-import { redisRateLimitStore } from './rate-limit-store.js';
+import { TooManyRequestsError } from '@freemarket/kit';
+import { redisSharedCounts, type SharedCounts } from './rate-limit-store.js';
 
 export interface RateLimitSettings {
   perSessionPerMinute: number;
@@ -11,53 +11,181 @@ export interface RateLimitSettings {
   keyPrefix: string;
 }
 
-type Check = ReturnType<App['createRateLimit']>;
-type Outcome = Awaited<ReturnType<Check>>;
-
 const WINDOW_MS = 60_000;
+/** How often each instance sends the requests it admitted to Redis and learns the others' totals. */
+export const FLUSH_INTERVAL_MS = 100;
+/**
+ * When a budget is this close to spent (as this instance knows it), each request is counted in
+ * Redis before it passes, so small budgets and the last tenth of large ones are exact.
+ */
+const EXACT_SHARE = 0.1;
+/** Bound on the callers tracked in process; beyond it the oldest are forgotten. */
+const MAX_TRACKED = 100_000;
+/** Expired windows are swept every this many flushes. */
+const SWEEP_EVERY = 50;
+
+type Verdict = { allowed: true } | { allowed: false; retryAfterS: number };
+const ALLOWED: Verdict = { allowed: true };
+
+interface Window {
+  /** Epoch ms when the window ends (Redis's word once it has answered). */
+  end: number;
+  /** The window's total over every instance, as Redis last reported it (or as counted here alone). */
+  known: number;
+  /** Admitted here and not yet sent to Redis. */
+  pending: number;
+  /** Whether Redis has answered for this window yet. */
+  synced: boolean;
+}
 
 /**
- * Two budgets per minute: one per client address and one per signed-in session. Counters live in
- * Redis when there is one (shared by every gateway instance), else in a bounded in-memory LRU. If
- * Redis fails, requests pass rather than fail: the limiter guards capacity, not access.
+ * Fixed one-minute windows counted in process. With Redis, each instance sends what it admitted
+ * every FLUSH_INTERVAL_MS in one pipelined batch and learns the total over all instances from the
+ * answer; a caller's first request in a window, and every request once a budget is within a tenth
+ * of being spent, is counted in Redis before it passes. So a budget holds across instances: it can
+ * only be overspent by what other instances admit for the same caller within one flush interval
+ * beyond that last tenth. Without Redis the count is exact and local (local mode is one process).
+ * If Redis fails, requests pass (the limiter guards capacity, not access) and their counts are lost.
  */
-export class RateLimits {
-  private constructor(
-    private readonly perIp: Check,
-    private readonly perSession: Check,
-  ) {}
+export class WindowCounters {
+  private readonly windows = new Map<string, Window>();
+  private readonly dirty = new Set<string>();
+  private readonly timer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> | undefined;
+  private flushes = 0;
 
-  static async register(app: App, settings: RateLimitSettings): Promise<RateLimits> {
-    await app.register(rateLimit, {
-      global: false,
-      ...(settings.redis ? { store: redisRateLimitStore(settings.redis, `${settings.keyPrefix}rl:`) } : {}),
-    });
-    const perIp = app.createRateLimit({
-      max: settings.perIpPerMinute,
-      timeWindow: WINDOW_MS,
-      skipOnError: true,
-      keyGenerator: (req) => `ip:${normalizeIP(req.ip)}`,
-    });
-    const perSession = app.createRateLimit({
-      max: settings.perSessionPerMinute,
-      timeWindow: WINDOW_MS,
-      skipOnError: true,
-      keyGenerator: (req) => `s:${req.gatewaySession?.key ?? 'none'}`,
-    });
-    return new RateLimits(perIp, perSession);
+  constructor(
+    private readonly shared: SharedCounts | null,
+    private readonly now: () => number = Date.now,
+  ) {
+    if (shared) {
+      this.timer = setInterval(() => void this.flush(), FLUSH_INTERVAL_MS);
+      this.timer.unref();
+    }
   }
 
-  /** Counts the request against its budgets; throws 429 with Retry-After when one is spent. */
-  async enforce(req: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const outcomes = await Promise.all([this.perIp(req), req.gatewaySession ? this.perSession(req) : null]);
-    const exceeded = outcomes.filter(isExceeded);
-    if (exceeded.length === 0) return;
-    const retryAfter = Math.max(1, ...exceeded.map((o) => o.ttlInSeconds));
-    reply.header('retry-after', retryAfter);
-    throw new TooManyRequestsError(`Too Many Requests: retry in ${retryAfter} seconds`);
+  /** Counts one request of `key` against a budget of `max` per window. */
+  hit(key: string, max: number): Verdict | Promise<Verdict> {
+    const now = this.now();
+    let window = this.windows.get(key);
+    if (window && now >= window.end) {
+      this.windows.delete(key);
+      window = undefined;
+    }
+    if (!window) {
+      if (this.windows.size >= MAX_TRACKED) this.windows.delete(this.windows.keys().next().value!);
+      window = { end: now + WINDOW_MS, known: 0, pending: 0, synced: this.shared === null };
+      this.windows.set(key, window);
+    }
+    // A window's total only grows, so a spent budget is refused here without asking Redis.
+    if (window.known + window.pending >= max) return { allowed: false, retryAfterS: seconds(window.end - now) };
+    if (!this.shared) {
+      window.known++;
+      return ALLOWED;
+    }
+    if (!window.synced || window.known + window.pending + 1 > max - Math.ceil(max * EXACT_SHARE)) return this.countNow(this.shared, key, window, max);
+    window.pending++;
+    this.dirty.add(key);
+    return ALLOWED;
+  }
+
+  /** Sends what was admitted since the last flush; resolves when Redis has answered. */
+  flush(): Promise<void> {
+    this.flushing ??= this.sendPending().finally(() => (this.flushing = undefined));
+    return this.flushing;
+  }
+
+  /** Stops the timer and sends what is left. */
+  async close(): Promise<void> {
+    clearInterval(this.timer);
+    await this.flush();
+  }
+
+  private async countNow(shared: SharedCounts, key: string, window: Window, max: number): Promise<Verdict> {
+    const hits = window.pending + 1;
+    window.pending = 0;
+    try {
+      const count = await shared.add(key, hits, WINDOW_MS);
+      this.learn(window, count.total, count.ttlMs);
+      return count.total <= max ? ALLOWED : { allowed: false, retryAfterS: seconds(count.ttlMs) };
+    } catch {
+      return ALLOWED;
+    }
+  }
+
+  private async sendPending(): Promise<void> {
+    const shared = this.shared;
+    if (!shared) return;
+    if (++this.flushes % SWEEP_EVERY === 0) this.sweep();
+    const keys = [...this.dirty];
+    this.dirty.clear();
+    await Promise.all(
+      keys.map(async (key) => {
+        const window = this.windows.get(key);
+        if (!window || window.pending === 0) return;
+        const hits = window.pending;
+        window.pending = 0;
+        try {
+          const count = await shared.add(key, hits, WINDOW_MS);
+          this.learn(window, count.total, count.ttlMs);
+        } catch {
+          // Fail open: these hits go uncounted.
+        }
+      }),
+    );
+  }
+
+  private learn(window: Window, total: number, ttlMs: number): void {
+    const end = this.now() + ttlMs;
+    // Redis started a new window after ours ended there: its total replaces ours.
+    window.known = end > window.end + 1000 ? total : Math.max(window.known, total);
+    window.end = end;
+    window.synced = true;
+  }
+
+  private sweep(): void {
+    const now = this.now();
+    for (const [key, window] of this.windows) if (now >= window.end && window.pending === 0) this.windows.delete(key);
   }
 }
 
-function isExceeded(outcome: Outcome | null): outcome is Extract<Outcome, { isAllowed: false }> {
-  return outcome !== null && !outcome.isAllowed && outcome.isExceeded;
+/**
+ * Two budgets per minute: one per client address (`/api`, `/oidc`, `/socket.io`) and one per
+ * signed-in session. 429 with Retry-After when either is spent.
+ */
+export class RateLimits {
+  private constructor(
+    private readonly counters: WindowCounters,
+    private readonly settings: RateLimitSettings,
+  ) {}
+
+  static create(settings: RateLimitSettings): RateLimits {
+    const shared = settings.redis ? redisSharedCounts(settings.redis, `${settings.keyPrefix}rl:`) : null;
+    return new RateLimits(new WindowCounters(shared), settings);
+  }
+
+  /** Counts the request against its budgets; throws 429 with Retry-After when one is spent. */
+  enforce(req: FastifyRequest, reply: FastifyReply): void | Promise<void> {
+    const perIp = this.counters.hit(`ip:${normalizeIP(req.ip)}`, this.settings.perIpPerMinute);
+    const perSession = req.gatewaySession ? this.counters.hit(`s:${req.gatewaySession.key}`, this.settings.perSessionPerMinute) : ALLOWED;
+    if (perIp instanceof Promise || perSession instanceof Promise) return Promise.all([perIp, perSession]).then((verdicts) => refuseIfSpent(verdicts, reply));
+    refuseIfSpent([perIp, perSession], reply);
+  }
+
+  /** Sends the counts not yet in Redis; call before closing Redis. */
+  close(): Promise<void> {
+    return this.counters.close();
+  }
+}
+
+function refuseIfSpent(verdicts: Verdict[], reply: FastifyReply): void {
+  let retryAfter = 0;
+  for (const verdict of verdicts) if (!verdict.allowed) retryAfter = Math.max(retryAfter, verdict.retryAfterS);
+  if (retryAfter === 0) return;
+  reply.header('retry-after', retryAfter);
+  throw new TooManyRequestsError(`Too Many Requests: retry in ${retryAfter} seconds`);
+}
+
+function seconds(ms: number): number {
+  return Math.max(1, Math.ceil(ms / 1000));
 }

@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { App } from '@freemarket/kit';
 import type { GatewayContext } from '../context.js';
 import { forwardingFor, upstreamHeaders, upstreamWebsocketHeaders } from './forward-headers.js';
+import { roundRobin } from './round-robin.js';
 import { SERVICE_NAMES, routesOf } from './routing-table.js';
 import { replyUpstreamFailure } from './upstream-errors.js';
 import { sendUpstreamBody } from './send-upstream-body.js';
@@ -22,7 +23,9 @@ const WS_MAX_PAYLOAD = 1024 * 1024;
 
 /**
  * One proxy per service, serving every prefix the routing table gives it, so each service gets one
- * keep-alive connection pool however many prefixes it owns. Paths are forwarded unchanged.
+ * keep-alive connection pool per instance however many prefixes it owns. Paths are forwarded
+ * unchanged. A service with several instances (a comma-separated `*_URL`) gets requests and
+ * websocket upgrades in turn; an instance that is down still gets its turn and answers 503.
  */
 export async function registerProxies(app: App, ctx: GatewayContext): Promise<void> {
   const forwarding = forwardingFor(ctx.config.publicUrl, [ctx.cookies.session, ctx.cookies.preAuth]);
@@ -30,8 +33,12 @@ export async function registerProxies(app: App, ctx: GatewayContext): Promise<vo
 
   for (const service of SERVICE_NAMES) {
     const routes = routesOf(service);
+    const instances = ctx.config.upstreams[service];
+    // One instance: a fixed upstream, one pool. Several: no fixed upstream, each request and
+    // each upgrade asks the picker (http-proxy's getUpstream, which its websocket side uses too).
+    const pick = instances.length > 1 ? roundRobin(instances) : null;
     const common = {
-      upstream: ctx.config.upstreams[service],
+      upstream: pick ? '' : instances[0]!,
       routes: routes.flatMap((r) => [r.prefix, `${r.prefix}/*`]),
       disableRequestLogging: true,
       // Services redirect with full paths already; nothing to rewrite.
@@ -51,6 +58,7 @@ export async function registerProxies(app: App, ctx: GatewayContext): Promise<vo
         onError: replyUpstreamFailure(service),
         retryDelay: retryStaleConnection,
         onResponse: sendUpstreamBody,
+        ...(pick ? { getUpstream: () => pick() } : {}),
       },
     };
     if (routes.some((r) => r.kind === 'socket')) {

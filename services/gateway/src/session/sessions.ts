@@ -21,17 +21,51 @@ type SessionRecord = z.infer<typeof recordSchema>;
 /** `lastSeenAt` is written at most this often, so a busy member does not cost a write per request. */
 const MAX_TOUCH_INTERVAL_MS = 60_000;
 
+export interface SessionCacheOptions {
+  /** How long a resolved session is reused in this process without asking the store; 0 turns the cache off. */
+  ttlMs: number;
+  /** Bound on cached sessions; the oldest go first. */
+  maxEntries?: number;
+  /**
+   * Tells the other gateway instances that a session ended, so they drop their cached copy at
+   * once rather than when it expires (Redis pub/sub in distributed mode).
+   */
+  announceEnded?: (key: string) => Promise<void>;
+}
+
+interface CachedSession {
+  record: SessionRecord;
+  /** When this copy stops being trusted, by the sessions' clock. */
+  until: number;
+}
+
 /** Server-side sessions: the cookie holds a random id, the store holds its hash and the member it names. */
 export class Sessions {
   private readonly touchIntervalMs: number;
+  private readonly cache = new Map<string, CachedSession>();
+  /** Sessions ended lately, so a lookup that was already under way cannot cache one back. */
+  private readonly ended = new Map<string, number>();
+  private readonly cacheTtlMs: number;
+  private readonly maxCached: number;
+  private readonly announceEnded: ((key: string) => Promise<void>) | undefined;
 
+  /**
+   * @param cache resolved sessions are kept in process for `ttlMs`, saving a store round trip per
+   *   request; a logout here drops the copy at once, other instances drop theirs when told through
+   *   `announceEnded`, or at the latest when it expires.
+   */
   constructor(
     private readonly store: SessionStore,
     private readonly timeouts: SessionTimeouts,
     private readonly now: () => number = Date.now,
+    cache: SessionCacheOptions = { ttlMs: 0 },
   ) {
     // @NOTE short idle timeouts (tests, strict deployments) need touches well inside the idle window.
     this.touchIntervalMs = Math.min(MAX_TOUCH_INTERVAL_MS, timeouts.idleTimeoutMs / 10);
+    // A cached copy never outlives a touch interval, so the touch still happens on time.
+    this.cacheTtlMs = Math.min(cache.ttlMs, this.touchIntervalMs);
+    this.maxCached = cache.maxEntries ?? 10_000;
+    this.announceEnded = cache.announceEnded;
   }
 
   /** Starts a session for `userId` and returns the id to put in the cookie. */
@@ -47,6 +81,12 @@ export class Sessions {
   async resolve(id: string | undefined): Promise<ActiveSession | null> {
     if (!isWellFormedId(id)) return null;
     const key = sessionKey(id);
+    const cached = this.cache.get(key);
+    if (cached) {
+      const now = this.now();
+      if (now < cached.until && this.remainingMs(cached.record, now) > 0) return { key, userId: cached.record.userId };
+      this.cache.delete(key);
+    }
     const raw = await reachStore(() => this.store.get(key));
     if (raw === null) return null;
     const parsed = recordSchema.safeParse(safeJson(raw));
@@ -59,12 +99,43 @@ export class Sessions {
     if (now - record.lastSeenAt >= this.touchIntervalMs) {
       const touched = { ...record, lastSeenAt: now };
       await reachStore(() => this.store.set(key, JSON.stringify(touched), this.remainingMs(touched, now), { onlyIfExists: true }));
+      this.remember(key, touched, now);
+    } else {
+      this.remember(key, record, now);
     }
     return { key, userId: record.userId };
   }
 
   async destroy(id: string | undefined): Promise<void> {
-    if (isWellFormedId(id)) await reachStore(() => this.store.delete(sessionKey(id)));
+    if (!isWellFormedId(id)) return;
+    const key = sessionKey(id);
+    this.forget(key);
+    await reachStore(() => this.store.delete(key));
+    // Best effort: the other instances' copies expire within the cache TTL anyway.
+    await this.announceEnded?.(key).catch(() => undefined);
+  }
+
+  /** Drops this process's copy of a session another instance ended. */
+  forget(key: string): void {
+    this.cache.delete(key);
+    if (this.cacheTtlMs <= 0) return;
+    if (this.ended.size >= this.maxCached) this.ended.delete(this.ended.keys().next().value!);
+    this.ended.set(key, this.now() + this.cacheTtlMs);
+  }
+
+  private remember(key: string, record: SessionRecord, now: number): void {
+    if (this.cacheTtlMs <= 0) return;
+    const endedUntil = this.ended.get(key);
+    if (endedUntil !== undefined) {
+      if (now < endedUntil) return;
+      this.ended.delete(key);
+    }
+    if (this.cache.size >= this.maxCached) {
+      const oldest = this.cache.keys().next();
+      if (!oldest.done) this.cache.delete(oldest.value);
+    }
+    // Trusted until the TTL runs out or the next touch is due, whichever comes first.
+    this.cache.set(key, { record, until: Math.min(now + this.cacheTtlMs, record.lastSeenAt + this.touchIntervalMs) });
   }
 
   private remainingMs(record: SessionRecord, now: number): number {
