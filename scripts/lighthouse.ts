@@ -5,10 +5,13 @@
  * the databases, NATS and Redis named by DATABASE_URL, NATS_URL and REDIS_URL (embedded ones when
  * unset) and serves the built client: run `npm run build:web` first.
  *
- *   node --import tsx scripts/lighthouse.ts [--runs 3] [--report-only map] [--details]
+ *   node --import tsx scripts/lighthouse.ts [--runs 3] [--pages landing,map] [--demo] [--report-only map] [--details]
  *
- * `--report-only <page>` prints that page's scores without failing on them (see docs/web.md for
- * why CI passes it for the map page for now); `--details` prints the long tasks and requests.
+ * `--pages` picks the pages to audit; `--report-only <page>` prints that page's scores without
+ * failing on them; `--details` prints the long tasks, the scripts and the API requests. `--demo`
+ * seeds local mode's demo directory (about 500 profiles around the default position), so the map
+ * page draws markers and a full result list, as it does for a member; without it the directory is
+ * empty. See docs/web.md, 'Lighthouse'.
  *
  * Tile requests are blocked: this network reaches no tile server, and the scores must not depend
  * on one (a blocked tile fails at once, as an unreachable one would after a timeout).
@@ -27,6 +30,9 @@ const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 3;
 const reportArg = process.argv.indexOf('--report-only');
 const REPORT_ONLY = new Set(reportArg > 0 ? (process.argv[reportArg + 1] ?? '').split(',') : []);
+const pagesArg = process.argv.indexOf('--pages');
+const PAGES = new Set(pagesArg > 0 ? (process.argv[pagesArg + 1] ?? '').split(',') : ['landing', 'map']);
+const DEMO = process.argv.includes('--demo');
 
 interface Scores {
   performance: number;
@@ -53,7 +59,8 @@ async function audit(url: string, port: number, headers: Record<string, string>)
   if (process.argv.includes('--details')) {
     for (const id of ['long-tasks', 'bootup-time', 'network-requests']) {
       const details = audits[id]?.details as { items?: Array<Record<string, unknown>> } | undefined;
-      console.log(id, JSON.stringify((details?.items ?? []).slice(0, 12).map((i) => Object.fromEntries(Object.entries(i).filter(([k]) => ['url', 'duration', 'startTime', 'total', 'scripting', 'scriptParseCompile', 'networkRequestTime', 'networkEndTime', 'transferSize'].includes(k))))));
+      const items = (details?.items ?? []).filter((i) => id !== 'network-requests' || String(i.url).includes('/api/') || String(i.url).endsWith('.js'));
+      console.log(id, JSON.stringify(items.slice(0, 20).map((i) => Object.fromEntries(Object.entries(i).filter(([k]) => ['url', 'duration', 'startTime', 'total', 'scripting', 'scriptParseCompile', 'networkRequestTime', 'networkEndTime', 'transferSize'].includes(k))))));
     }
   }
   return {
@@ -82,6 +89,7 @@ async function main(): Promise<void> {
     redisKeyPrefix: `fm:lh:${tag}:`,
     logLevel: 'silent',
     webDistDir: dist,
+    seedDemoData: DEMO,
   });
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
   let failed = false;
@@ -92,7 +100,7 @@ async function main(): Promise<void> {
       { name: 'landing', url: `${stack.url}/`, headers: {} },
       { name: 'map', url: `${stack.url}/`, headers: { cookie: session.cookieHeader() } },
     ];
-    for (const page of pages) {
+    for (const page of pages.filter((p) => PAGES.has(p.name))) {
       const runs = [];
       for (let i = 0; i < RUNS; i++) runs.push(await audit(page.url, chrome.port, page.headers));
       const scores: Scores = { performance: median(runs.map((r) => r.performance)), accessibility: median(runs.map((r) => r.accessibility)) };

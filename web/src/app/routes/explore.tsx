@@ -16,6 +16,7 @@ import { markerFromMapItem, markerFromProfile, toMarkers } from '../../features/
 import { fullName } from '../../features/directory/utils/profile-view';
 import { MessagePromptButton } from '../../features/messaging/components/message-prompt-button';
 import { useRefreshRewardBalanceSoon } from '../../features/rewards/api/get-balance';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { AppShell } from '../layout/app-shell';
 
 // @NOTE Leaflet is its own chunk, evaluated after the header and sidebar have painted: one long
@@ -29,6 +30,9 @@ export function ExploreRoute({ user }: { user: CurrentUser }) {
   const [selectedUserId, setSelectedUserId] = useState<string | null>(null);
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const refreshBalance = useRefreshRewardBalanceSoon();
+  // @NOTE Below md the side column is hidden by CSS; rendering its list anyway cost a phone about a
+  // third of the screen's first render. Small screens get the list when the search sheet opens.
+  const wide = useMediaQuery('(min-width: 48rem)');
   const categories = useSkillCategories(explore.scope === 'skills');
   // With nothing searched for, the map shows every nearby profile (compact markers, clustered).
   const nearbyMap = useProfileMap(geo.position, explore.noActiveSearch);
@@ -85,7 +89,7 @@ export function ExploreRoute({ user }: { user: CurrentUser }) {
     <AppShell user={user} onOpenSearch={openSearch}>
       <div className="flex h-[calc(100dvh-4rem)] min-h-0">
         <aside className="hidden w-[420px] shrink-0 border-r border-slate-200 bg-white md:block" aria-label="Search">
-          {sidebar}
+          {wide ? sidebar : null}
         </aside>
         <MobileSidebar open={sidebarOpen} onOpenChange={setSidebarOpen}>
           {sidebar}

@@ -9,22 +9,25 @@ import type { ProfileTint } from '../utils/profile-view';
 /** Spec 01 §2: non-profit teal, candidate orange, all others blue. */
 export const MARKER_COLORS: Record<ProfileTint, string> = { nonprofit: '#0f766e', candidate: '#c2410c', default: '#1d4ed8' };
 
-const svgCache = new Map<MarkerGlyph, string>();
+let svgCache: Map<MarkerGlyph, string> | null = null;
 
 /**
- * The lucide icon's SVG markup, rendered once per glyph. Markers are drawn as divIcons with inline
- * SVG instead of the spec's CDN images, which this network (and a self-hosted one) cannot reach.
+ * The lucide icon's SVG markup. Markers are drawn as divIcons with inline SVG instead of the
+ * spec's CDN images, which this network (and a self-hosted one) cannot reach.
+ *
+ * @NOTE Every glyph is rendered in one React root the first time any is needed: a root per glyph
+ * cost a phone's main thread about as much as drawing the markers themselves.
  */
 function glyphSvg(glyph: MarkerGlyph): string {
-  const cached = svgCache.get(glyph);
-  if (cached) return cached;
-  const host = document.createElement('div');
-  const root = createRoot(host);
-  flushSync(() => root.render(createElement(MARKER_GLYPH_ICONS[glyph], { size: 18, color: '#ffffff', strokeWidth: 2.25, 'aria-hidden': true })));
-  const svg = host.innerHTML;
-  root.unmount();
-  svgCache.set(glyph, svg);
-  return svg;
+  if (!svgCache) {
+    const glyphs = Object.keys(MARKER_GLYPH_ICONS) as MarkerGlyph[];
+    const host = document.createElement('div');
+    const root = createRoot(host);
+    flushSync(() => root.render(glyphs.map((g) => createElement('span', { key: g }, createElement(MARKER_GLYPH_ICONS[g], { size: 18, color: '#ffffff', strokeWidth: 2.25, 'aria-hidden': true })))));
+    svgCache = new Map(glyphs.map((g, i) => [g, host.children[i]!.innerHTML]));
+    root.unmount();
+  }
+  return svgCache.get(glyph)!;
 }
 
 const iconCache = new Map<string, L.DivIcon>();

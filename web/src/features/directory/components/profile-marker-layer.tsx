@@ -63,77 +63,136 @@ function popupContent(profile: MapMarker, onView: (m: MapMarker) => void): HTMLE
   return root;
 }
 
+/** Work per task while drawing markers: under Lighthouse's 4× slowdown a slice stays well below 50 ms. */
+const SLICE_MS = 8;
+
+/** Runs `fn` in a new task, without the 4 ms clamp of nested timers. Returns a cancel function. */
+function inNextTask(fn: () => void): () => void {
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => {
+    channel.port1.close();
+    fn();
+  };
+  channel.port2.postMessage(null);
+  return () => channel.port1.close();
+}
+
 /**
  * One marker per profile, clustered with supercluster so 10,000 profiles stay fluid: only the
  * clusters and markers inside the view exist as DOM nodes, and they are rebuilt on every pan or
  * zoom and whenever the list or the selection changes.
+ *
+ * @NOTE Drawing is cut into short tasks (indexing in one, then markers in slices of SLICE_MS) that
+ * start after React's commit: a hundred Leaflet markers in one go blocked a phone's main thread for
+ * 200 ms and more. The new markers go into their own group and replace the old group only when
+ * complete, so a pan never shows a half-drawn layer.
  */
 export function ProfileMarkerLayer({ markers, selectedId, onSelect }: { markers: MapMarker[]; selectedId: string | null; onSelect: (m: MapMarker) => void }) {
   const map = useMap();
   const indexRef = useRef<Supercluster<PointProps> | null>(null);
-  const layerRef = useRef<L.LayerGroup | null>(null);
   const selectRef = useRef(onSelect);
   const selectedRef = useRef(selectedId);
-  const renderRef = useRef<() => number>(() => 0);
+  const renderRef = useRef<(done?: (rendered: number) => void) => void>(() => undefined);
   selectRef.current = onSelect;
   selectedRef.current = selectedId;
 
   useEffect(() => {
-    const layer = L.layerGroup().addTo(map);
-    layerRef.current = layer;
-    const render = (): number => {
-      const index = indexRef.current;
-      layer.clearLayers();
-      if (!index) return 0;
-      const b = map.getBounds();
-      const zoom = Math.round(map.getZoom());
-      const features = index.getClusters([b.getWest(), b.getSouth(), b.getEast(), b.getNorth()], zoom);
-      for (const f of features) {
-        const [lng, lat] = f.geometry.coordinates as [number, number];
-        if ('cluster' in f.properties && f.properties.cluster) {
-          const count = f.properties.point_count;
-          const clusterId = f.properties.cluster_id;
-          const marker = L.marker([lat, lng], { icon: clusterIcon(count), keyboard: true, title: `${count} profiles: zoom in` });
-          marker.on('click', () => map.setView([lat, lng], Math.min(index.getClusterExpansionZoom(clusterId), map.getMaxZoom())));
-          layer.addLayer(marker);
-          continue;
-        }
-        const profile = (f.properties as PointProps).marker;
-        const selected = profile.id === selectedRef.current;
-        const firstCategory = profile.skills[0]?.category ?? null;
-        const icon = profileMarkerIcon(tintOfMarker(profile), markerGlyph({ ...profile, firstCategory }), selected);
-        const marker = L.marker([lat, lng], { icon, keyboard: true, title: `${profile.name}, ${profile.title?.trim() || 'Service Provider'}`, zIndexOffset: selected ? 1000 : 0 });
-        marker.bindPopup(() => popupContent(profile, (p) => selectRef.current(p)));
-        layer.addLayer(marker);
+    let shown: L.LayerGroup | null = null;
+    let building: L.LayerGroup | null = null;
+    let cancel: (() => void) | null = null;
+    // Whoever asked for a render hears when the next one completes, even if a newer request replaced theirs.
+    const waiting: Array<(rendered: number) => void> = [];
+    const finish = (rendered: number) => {
+      for (const done of waiting.splice(0)) done(rendered);
+    };
+    const stop = () => {
+      cancel?.();
+      cancel = null;
+      building?.remove();
+      building = null;
+    };
+    const markerOf = (f: ReturnType<Supercluster<PointProps>['getClusters']>[number], index: Supercluster<PointProps>): L.Marker => {
+      const [lng, lat] = f.geometry.coordinates as [number, number];
+      if ('cluster' in f.properties && f.properties.cluster) {
+        const count = f.properties.point_count;
+        const clusterId = f.properties.cluster_id;
+        const marker = L.marker([lat, lng], { icon: clusterIcon(count), keyboard: true, title: `${count} profiles: zoom in` });
+        marker.on('click', () => map.setView([lat, lng], Math.min(index.getClusterExpansionZoom(clusterId), map.getMaxZoom())));
+        return marker;
       }
-      return features.length;
+      const profile = (f.properties as PointProps).marker;
+      const selected = profile.id === selectedRef.current;
+      const firstCategory = profile.skills[0]?.category ?? null;
+      const icon = profileMarkerIcon(tintOfMarker(profile), markerGlyph({ ...profile, firstCategory }), selected);
+      const marker = L.marker([lat, lng], { icon, keyboard: true, title: `${profile.name}, ${profile.title?.trim() || 'Service Provider'}`, zIndexOffset: selected ? 1000 : 0 });
+      marker.bindPopup(() => popupContent(profile, (p) => selectRef.current(p)));
+      return marker;
     };
-    renderRef.current = render;
-    const onMove = () => {
-      map.getContainer().dataset.markersRendered = String(render());
+    const render = () => {
+      stop();
+      const index = indexRef.current;
+      if (!index) {
+        shown?.remove();
+        shown = null;
+        finish(0);
+        return;
+      }
+      const b = map.getBounds();
+      const features = index.getClusters([b.getWest(), b.getSouth(), b.getEast(), b.getNorth()], Math.round(map.getZoom()));
+      const group = L.layerGroup().addTo(map);
+      building = group;
+      let next = 0;
+      const slice = () => {
+        const until = performance.now() + SLICE_MS;
+        while (next < features.length && (next === 0 || performance.now() < until)) group.addLayer(markerOf(features[next++]!, index));
+        if (next < features.length) {
+          cancel = inNextTask(slice);
+          return;
+        }
+        cancel = null;
+        building = null;
+        shown?.remove();
+        shown = group;
+        map.getContainer().dataset.markersRendered = String(features.length);
+        finish(features.length);
+      };
+      slice();
     };
+    renderRef.current = (done) => {
+      if (done) waiting.push(done);
+      stop();
+      cancel = inNextTask(render);
+    };
+    const onMove = () => renderRef.current();
     map.on('moveend', onMove);
     return () => {
       map.off('moveend', onMove);
-      layer.remove();
-      layerRef.current = null;
+      stop();
+      shown?.remove();
+      renderRef.current = () => undefined;
     };
   }, [map]);
 
   useEffect(() => {
     const started = performance.now();
-    const points = toPoints(markers);
-    indexRef.current = new Supercluster<PointProps>({ radius: 60, maxZoom: 17 }).load(points);
-    const rendered = renderRef.current();
-    map.getContainer().dataset.markersRendered = String(rendered);
-    // Measured to the next frame, so the figure includes the layout of the new markers.
-    const raf = requestAnimationFrame(() => {
-      const ms = performance.now() - started;
-      window.__fmMarkerLayer = { points: points.length, ms };
-      map.getContainer().dataset.markerPoints = String(points.length);
-      map.getContainer().dataset.markersRendered = String(rendered);
+    let raf = 0;
+    // Indexing gets a task of its own, after the commit that brought the list.
+    const cancel = inNextTask(() => {
+      indexRef.current = new Supercluster<PointProps>({ radius: 60, maxZoom: 17 }).load(toPoints(markers));
+      renderRef.current((rendered) => {
+        // Measured to the next frame, so the figure includes the layout of the new markers.
+        raf = requestAnimationFrame(() => {
+          const ms = performance.now() - started;
+          window.__fmMarkerLayer = { points: markers.length, ms };
+          map.getContainer().dataset.markerPoints = String(markers.length);
+          map.getContainer().dataset.markersRendered = String(rendered);
+        });
+      });
     });
-    return () => cancelAnimationFrame(raf);
+    return () => {
+      cancel();
+      cancelAnimationFrame(raf);
+    };
   }, [markers, map]);
 
   useEffect(() => {

@@ -30,10 +30,13 @@ export function useExploreSearch(position: [number, number] | null) {
   );
   const results = useSearchProfiles(search);
   const noActiveSearch = q.trim() === '' && effectiveCategory === null && scope === 'all' && isDefaultFilters(filters);
-  const nearby = useProfilesByLocation(position ? { lat: position[0], lng: position[1] } : null, noActiveSearch);
-
   const searchItems = useMemo(() => results.data?.pages.flatMap((p) => p.items) ?? [], [results.data]);
-  const usingNearby = noActiveSearch && results.isSuccess && searchItems.length === 0 && (nearby.data?.items.length ?? 0) > 0;
+  // @NOTE Asked for only once the search came back empty, the one case its answer is used: read
+  // on every visit, its few hundred profiles were parsed on a phone's busiest moment for nothing.
+  const wantNearby = noActiveSearch && results.isSuccess && searchItems.length === 0;
+  const nearby = useProfilesByLocation(position ? { lat: position[0], lng: position[1] } : null, wantNearby);
+
+  const usingNearby = wantNearby && (nearby.data?.items.length ?? 0) > 0;
   const profiles = useMemo(
     () => sortProfiles(usingNearby ? (nearby.data?.items ?? []) : searchItems, sort, position ?? MAP_DEFAULT_CENTER),
     [usingNearby, nearby.data, searchItems, sort, position],
@@ -58,7 +61,7 @@ export function useExploreSearch(position: [number, number] | null) {
     sort,
     cycleSort,
     profiles,
-    loading: position === null || results.isPending,
+    loading: position === null || results.isPending || (wantNearby && nearby.isLoading),
     canLoadMore: !usingNearby && results.hasNextPage,
     loadingMore: results.isFetchingNextPage,
     loadMore,
