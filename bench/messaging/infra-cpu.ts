@@ -1,4 +1,5 @@
 import { readFile, readdir } from 'node:fs/promises';
+import pg from 'pg';
 
 /** Clock ticks per second of /proc/<pid>/stat times; 100 on Linux builds we run on. */
 const TICKS_PER_SECOND = 100;
@@ -21,4 +22,16 @@ export async function infraCpuMs(database: string): Promise<Record<string, numbe
     }
   }
   return totals;
+}
+
+/** Transactions committed and rolled back in `database` so far (pg_stat_database; flushed by each backend about once a second). */
+export async function postgresTransactions(adminUrl: string, database: string): Promise<number> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const result = await client.query<{ n: string }>('select xact_commit + xact_rollback as n from pg_stat_database where datname = $1', [database]);
+    return Number(result.rows[0]?.n ?? 0);
+  } finally {
+    await client.end();
+  }
 }

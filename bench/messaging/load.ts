@@ -137,7 +137,7 @@ async function run(seconds: number, rate: number, graceSeconds: number): Promise
     failed,
     delivered: latencies.length,
     lost: accepted - latencies.length,
-    latency: { p50: pct(sorted, 50), p95: pct(sorted, 95), p99: pct(sorted, 99), max: sorted.at(-1) ?? 0 },
+    latency: { p50: pct(sorted, 50), p95: pct(sorted, 95), p99: pct(sorted, 99), max: round(sorted.at(-1) ?? 0) },
     postLatency: { p50: pct(posts, 50), p99: pct(posts, 99) },
     rate: Math.round(total / sendSeconds),
     clientLoopDelayMaxMs: round(loop.max / 1e6),

@@ -9,7 +9,7 @@ import { RedisSessionStore, Sessions, loadGatewayConfig } from '@freemarket/gate
 import { generateAssertionKeys } from '@freemarket/kit';
 import { createTestDatabase, freePort, runTag, testBusNames, waitFor, type TestDatabase } from '@freemarket/testing';
 import type { LoadMember, MemoryReport, PhaseStats } from './ipc.js';
-import { infraCpuMs } from './infra-cpu.js';
+import { infraCpuMs, postgresTransactions } from './infra-cpu.js';
 import { BenchProcess } from './processes.js';
 
 /**
@@ -17,8 +17,9 @@ import { BenchProcess } from './processes.js';
  * messaging instances joined by the Redis adapter; pairs of them exchange RATE messages a second
  * in total, posted through the gateway, for DURATION seconds. Real Postgres, NATS and Redis.
  * `flock /tmp/fm-bench.lock node --import tsx bench/messaging/run.ts`; BENCH_CLIENTS, BENCH_RATE,
- * BENCH_DURATION, BENCH_WARMUP (s), BENCH_GATEWAYS (1 or 2; default 1 when the gateway takes
- * several MESSAGING_URLs, else 2), LOG_LEVEL and DATABASE_URL / NATS_URL / REDIS_URL tune it.
+ * BENCH_DURATION, BENCH_WARMUP (s), BENCH_GATEWAYS (default 2, the issue's setup: each gateway
+ * fronts one instance, so every message crosses instances; 1 needs a gateway that balances over
+ * several MESSAGING_URLs), LOG_LEVEL and DATABASE_URL / NATS_URL / REDIS_URL tune it.
  */
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 1000);
 const RATE = Number(process.env.BENCH_RATE ?? 500);
@@ -113,7 +114,7 @@ async function main(): Promise<void> {
     const messagingUrls = messagingPorts.map((port) => `http://127.0.0.1:${port}`);
 
     const balances = gatewayBalances(keys.privateKeyPem);
-    const gatewayCount = Number(process.env.BENCH_GATEWAYS ?? (balances ? 1 : 2));
+    const gatewayCount = Number(process.env.BENCH_GATEWAYS ?? 2);
     if (gatewayCount === 1 && !balances) throw new Error('BENCH_GATEWAYS=1 needs a gateway that balances over several MESSAGING_URLs');
     const gatewayPorts = await Promise.all(Array.from({ length: gatewayCount }, () => freePort()));
     const gateways = gatewayPorts.map((port, i) =>
@@ -169,14 +170,18 @@ async function main(): Promise<void> {
     process.stdout.write(`measuring ${DURATION}s… `);
     const everyone = [...servers, load];
     const database = new URL(db.url).pathname.slice(1);
+    const transactionsBefore = await postgresTransactions(POSTGRES_URL, database);
     const infraBefore = await infraCpuMs(database);
     const cpuBefore = await Promise.all(everyone.map((p) => p.memory()));
     const stats = await runPhase(DURATION);
     const infraAfter = await infraCpuMs(database);
+    const peaks = await Promise.all(everyone.map(async (p, i) => [p.name, await p.memory(), cpuBefore[i]!.cpuMs] as const));
+    // Backends report their counts about once a second.
+    await new Promise((r) => setTimeout(r, 1500));
+    const transactions = (await postgresTransactions(POSTGRES_URL, database)) - transactionsBefore;
     process.stdout.write('done\n');
     const infra = Object.fromEntries(Object.entries(infraAfter).map(([k, v]) => [k, v - (infraBefore[k] ?? 0)]));
-    const peaks = await Promise.all(everyone.map(async (p, i) => [p.name, await p.memory(), cpuBefore[i]!.cpuMs] as const));
-    report({ stats, connected, before, after, peaks, idleCpuMsPerS, infra, gatewayCount, servers: servers.map((s) => s.name), cpu: await cpuModel() });
+    report({ stats, connected, before, after, peaks, idleCpuMsPerS, infra, transactions, gatewayCount, servers: servers.map((s) => s.name), cpu: await cpuModel() });
   } finally {
     await Promise.allSettled(children.map((c) => c.stop()));
     await cleanUp(db, redis, [messagingPrefix, gatewayPrefix], bus.stream);
@@ -194,6 +199,8 @@ interface Report {
   idleCpuMsPerS: number[];
   /** CPU ms of Postgres (this run's backends), redis-server and nats-server during the measured phase. */
   infra: Record<string, number>;
+  /** Postgres transactions in this run's database during the measured phase (and about a second after). */
+  transactions: number;
   gatewayCount: number;
   servers: string[];
   cpu: string;
@@ -225,6 +232,8 @@ Messages: ${stats.accepted} accepted, ${stats.delivered} delivered, **${stats.lo
 |---|---:|---:|---:|---:|---:|
 ${r.peaks.map(([name, m, cpuBefore], i) => `| ${name} | ${heapOf(name)} | ${mb(m.maxRss)} | ${pctOfCore(r.idleCpuMsPerS[i]!)} | ${pctOfCore((m.cpuMs - cpuBefore) / DURATION)} | ${perMessage(m.cpuMs - cpuBefore)} |`).join('\n')}
 ${Object.entries(r.infra).map(([name, ms]) => `| ${name}${name === 'postgres' ? ' (this run\'s backends)' : ' (whole server)'} | — | — | — | ${pctOfCore(ms / DURATION)} | ${perMessage(ms)} |`).join('\n')}
+
+Postgres: ${(r.transactions / Math.max(1, stats.accepted)).toFixed(2)} transactions per message (${r.transactions} in the measured phase).
 
 Target: p99 ≤ ${TARGET.p99Ms} ms, ${TARGET.lost} lost, ≤ ${kb(TARGET.heapPerIdleConnectionBytes)} heap per idle connection (messaging).`);
   const met = stats.latency.p99 <= TARGET.p99Ms && stats.lost === TARGET.lost && stats.failed === 0 && messagingHeap <= TARGET.heapPerIdleConnectionBytes;

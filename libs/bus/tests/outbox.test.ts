@@ -153,6 +153,58 @@ describe('transactional outbox', () => {
     await other.close();
   });
 
+  it('builds a validated envelope without writing it, for producers that write the row themselves', async () => {
+    const envelope = producer.envelope('review.created', { reviewId: crypto.randomUUID(), reviewerId: 'built', revieweeId: 'x', rating: 3 }, { traceparent: '00-abc-def-01' });
+    expect(envelope).toMatchObject({ type: 'review.created', producer: 'bus-test', traceparent: '00-abc-def-01', data: { reviewerId: 'built' } });
+    expect(() => producer.envelope('review.created', { reviewId: 'not-a-uuid', reviewerId: 'r', revieweeId: 'x', rating: 9 })).toThrow();
+    const rows = await database.db.select().from(outbox).where(eq(outbox.id, envelope.id));
+    expect(rows).toHaveLength(0);
+  });
+
+  it('has two relays draining one outbox at once publish every row once (SKIP LOCKED)', async () => {
+    const published: string[] = [];
+    const counting: EventBus = {
+      kind: bus.kind,
+      publish: async (event) => {
+        published.push(event.id);
+        await bus.publish(event);
+      },
+      consume: (spec) => bus.consume(spec),
+      ping: () => bus.ping(),
+      close: async () => undefined,
+    };
+    const relays = [0, 1].map(() => new OutboxRelay({ db: database.db, table: outbox, bus: counting, logger, batchSize: 10 }));
+    await relay.processAll();
+    const events = await commitEvents(100, 'two-relays');
+    const counts = await Promise.all(relays.map((r) => r.processAll()));
+    const ids = new Set(events.map((e) => e.id));
+    expect(published.filter((id) => ids.has(id)).sort()).toEqual([...ids].sort());
+    expect(counts[0]! + counts[1]!).toBe(100);
+  });
+
+  it('coalesces kicks: the commits of a burst are published by one or two passes, not one each', async () => {
+    let transactions = 0;
+    const counted = new Proxy(database.db, {
+      get(target, prop, receiver) {
+        if (prop === 'transaction') transactions += 1;
+        return Reflect.get(target, prop, receiver);
+      },
+    });
+    const coalescing = new OutboxRelay({ db: counted, table: outbox, bus, logger, pollIntervalMs: 60_000, coalesceMs: 300 });
+    await relay.processAll();
+    coalescing.start();
+    await waitFor('the first pass', () => transactions === 1);
+    await new Promise((r) => setTimeout(r, 50));
+    const events = await commitEvents(20, 'burst');
+    for (const _ of events) coalescing.kick();
+    await waitFor('the burst published', async () => {
+      const [row] = await database.db.select({ n: count() }).from(outbox).where(sql`${isNotNull(outbox.publishedAt)} and ${outbox.envelope}->'data'->>'reviewerId' like 'burst-%'`);
+      return row!.n === 20;
+    });
+    await coalescing.destroy();
+    expect(transactions - 1).toBeLessThanOrEqual(2);
+  });
+
   it('replays a time range harmlessly: the stream is made whole, effects stay single', async () => {
     const seen: string[] = [];
     const sub = await tallyConsumer(bus, 'replay-consumer', seen);

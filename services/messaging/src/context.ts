@@ -26,7 +26,7 @@ export async function createContext(runtime: ServiceRuntime, config: MessagingCo
     runtime,
     sendLimiter: limiter('send', MESSAGE_SEND_LIMIT),
     broadcastLimiter: limiter('broadcast', MESSAGE_BROADCAST_LIMIT),
-    notifier: new SocketNotifier(io),
+    notifier: new SocketNotifier(io, redis !== null, runtime.logger),
   });
   registerSocketHandlers(io, messages, runtime.logger);
   // Open websockets would hold the HTTP server's close open: end them first.

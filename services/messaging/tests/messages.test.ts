@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { MESSAGE_MAX_LENGTH, type ConversationPage, type ErrorBody, type Message, type MessagePage } from '@freemarket/contracts';
 import { messages, outbox } from '../src/db/schema/index.js';
+import { waitFor } from '@freemarket/testing';
 import { call, deleteRedisKeys, seedMembers, startMessaging, type Member, type MessagingUnderTest } from './_util.js';
 
 let sut: MessagingUnderTest;
@@ -28,6 +29,19 @@ describe('sending a message', () => {
     expect(res.body).toEqual({ id: expect.any(String), senderId: ada!.id, receiverId: bob!.id, content: 'Hello Bob!', createdAt: expect.any(String), isRead: false });
     const events = await sut.service.runtime.db.select().from(outbox).where(eq(outbox.type, 'message.created'));
     expect(events.map((e) => (e.envelope as { data: unknown }).data)).toContainEqual({ messageId: res.body.id, senderId: ada!.id, receiverId: bob!.id });
+  });
+
+  it('writes the event in the message’s own statement: relayed once committed, none for a stranger', async () => {
+    const [ada, bob] = await seedMembers(sut, 'Ada', 'Bob');
+    const eventsTo = async (receiverId: string) =>
+      (await sut.service.runtime.db.select().from(outbox).where(eq(outbox.type, 'message.created'))).filter((e) => (e.envelope as { data: { receiverId: string } }).data.receiverId === receiverId);
+    const res = await send(ada!, bob!, 'announced');
+    expect(res.status).toBe(201);
+    const [event] = await eventsTo(bob!.id);
+    expect(event!.envelope).toEqual({ id: event!.id, type: 'message.created', occurredAt: expect.any(String), producer: 'messaging', data: { messageId: res.body.id, senderId: ada!.id, receiverId: bob!.id } });
+    await waitFor('the event relayed', async () => (await eventsTo(bob!.id))[0]!.publishedAt !== null);
+    expect(await send(ada!, 'dev-stranger', 'hi')).toMatchObject({ status: 404 });
+    expect(await eventsTo('dev-stranger')).toEqual([]);
   });
 
   it('refuses bad input with 400 naming the field, strangers with 404, no identity with 401, and stores nothing', async () => {

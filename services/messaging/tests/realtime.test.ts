@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inArray } from 'drizzle-orm';
 import type { ErrorBody, MarkReadAck, Message } from '@freemarket/contracts';
 import { AssertionSigner, IDENTITY_HEADER, generateAssertionKeys } from '@freemarket/kit';
 import { runTag, testInfra, waitFor } from '@freemarket/testing';
+import { processedEvents } from '../src/db/schema/index.js';
 import { startGatewayFor, type RunningGateway } from './_gateway.js';
 import {
   PUBLIC_URL,
@@ -96,6 +99,27 @@ describe('live delivery across instances', () => {
     expect(await bobTab.socket.emitWithAck('messages:markRead', { userId: ada!.id })).toEqual({ ok: true, count: 0 });
     expect(await bobTab.socket.emitWithAck('messages:markRead', { userId: 'dev-nobody' })).toEqual({ ok: false, message: 'Member not found' });
     expect(await bobTab.socket.emitWithAck('messages:markRead', { userId: 7 } as never)).toMatchObject({ ok: false, message: expect.stringMatching(/^userId: /) });
+  });
+
+  it('pushes every message of a broadcast to the receivers’ sockets on either instance, each member its own entry', async () => {
+    const [ada, bob, cy] = await seedMembers(sut, 'Ada', 'Bob', 'Cy');
+    const accepted = await Promise.all(
+      [bob!, cy!].map(async (other) => (await sut.publish('connection.accepted', { connectionId: randomUUID(), requesterId: ada!.id, addresseeId: other.id })).id),
+    );
+    await waitFor('the connections projected', async () => (await sut.service.runtime.db.select().from(processedEvents).where(inArray(processedEvents.eventId, accepted))).length === 2);
+    const adaTab = await socketVia(1, ada!);
+    const bobTab = await socketVia(0, bob!);
+    const cyTab = await socketVia(1, cy!);
+    const res = await call<{ count: number }>(gateways[0]!.url, { cookie: await gateways[0]!.signIn(ada!.id), origin: PUBLIC_URL }, 'POST', '/api/messages/broadcast', { content: 'to all' });
+    expect(res.body).toEqual({ count: 2 });
+    for (const [tab, member] of [[bobTab, bob!], [cyTab, cy!]] as const) {
+      await waitFor('the broadcast at each receiver', () => tab.received.events.length === 2);
+      expect(tab.received.events.map((e) => e.event)).toEqual(['message:new', 'conversation:updated']);
+      expect(tab.received.of('message:new')).toEqual([expect.objectContaining({ senderId: ada!.id, receiverId: member.id, content: 'to all' })]);
+      expect(tab.received.of('conversation:updated')).toEqual([expect.objectContaining({ unreadCount: 1, otherUser: expect.objectContaining({ id: ada!.id }) })]);
+    }
+    await waitFor('both messages at the sender’s tab', () => adaTab.received.of('message:new').length === 2);
+    expect(adaTab.received.of('conversation:updated').map((e) => e.otherUser.id).sort()).toEqual([bob!.id, cy!.id].sort());
   });
 
   it('never gives a socket another pair’s messages', async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   MESSAGE_BROADCAST_LIMIT,
   MESSAGE_SEND_LIMIT,
@@ -10,7 +11,7 @@ import {
   type Message,
 } from '@freemarket/contracts';
 import { paginate } from '@freemarket/db';
-import { InvalidRequestError, NotFoundError, type Actor, type ServiceRuntime } from '@freemarket/kit';
+import { currentTraceparent, InvalidRequestError, NotFoundError, type Actor, type ServiceRuntime } from '@freemarket/kit';
 import { connectedMembers } from '../connections/projection.js';
 import type { RateLimiter } from '../limits/rate-limiter.js';
 import { RateLimitedError } from '../limits/rate-limited-error.js';
@@ -91,15 +92,21 @@ export class MessageService {
     if (!people.has(otherId)) throw new NotFoundError('Member not found');
   }
 
-  /** Stores and announces the messages in one transaction, then pushes them live once committed. */
-  private async store(senderId: string, receivers: string[], content: string): Promise<StoredMessage[]> {
-    const rows = await this.deps.runtime.transaction(async (tx, emit) => {
-      const saved = await storeMessages(tx, senderId, receivers, content);
-      for (const { message: m } of saved) await emit('message.created', { messageId: m.id, senderId: m.senderId, receiverId: m.receiverId });
-      return saved;
-    });
+  /**
+   * Stores the messages and their `message.created` events in one statement (its own transaction),
+   * then kicks the outbox relay and pushes them live once committed.
+   */
+  private async store(senderId: string, receivers: readonly string[], content: string): Promise<StoredMessage[]> {
+    const { runtime } = this.deps;
+    const traceparent = currentTraceparent();
+    const events = [...new Set(receivers)].map((receiverId) =>
+      runtime.outbox.envelope('message.created', { messageId: randomUUID(), senderId, receiverId }, traceparent ? { traceparent } : {}),
+    );
+    const rows = await storeMessages(runtime.db, senderId, content, events);
+    if (rows.length === 0) return [];
+    runtime.relay.kick();
     const items = rows.map(toStoredMessage);
-    if (items.length > 0) this.deps.notifier.stored(items);
+    this.deps.notifier.stored(items);
     return items;
   }
 

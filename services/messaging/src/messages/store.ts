@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { UserSummary } from '@freemarket/contracts';
+import type { Envelope, UserSummary } from '@freemarket/contracts';
 import type { DbOrTx } from '@freemarket/db';
 import { queryPrepared } from '../db/prepared.js';
-import { conversations, messages, users, type MessageRow } from '../db/schema/index.js';
+import { conversations, messages, outbox, users, type MessageRow } from '../db/schema/index.js';
 
 /** A stored message with what its live updates need: both members and both unread counts. */
 export interface StoredRow {
@@ -35,21 +35,31 @@ interface RawRow extends Record<string, unknown> {
 }
 
 /**
- * Stores one message from `senderId` to each receiver the users projection knows (others are
- * skipped), moves both members' conversations to it, and returns it with both members and their
- * unread counts: one prepared statement, because this is the hot path of every send.
+ * Stores one message from `senderId` per `message.created` event in `events` (its id, receiver and
+ * event are the envelope's) for each receiver the users projection knows (others are skipped, with
+ * their events), writes those events into the outbox, moves both members' conversations to each
+ * message, and returns them with both members and their unread counts. One prepared statement and
+ * no BEGIN or COMMIT: a single statement is its own transaction, so a message and its event commit
+ * together or not at all, and this, the hot path of every send, is one round trip.
  */
-export async function storeMessages(tx: DbOrTx, senderId: string, receiverIds: readonly string[], content: string): Promise<StoredRow[]> {
+export async function storeMessages(db: DbOrTx, senderId: string, content: string, events: readonly Envelope<'message.created'>[]): Promise<StoredRow[]> {
   const rows = await queryPrepared<RawRow>(
-    tx,
+    db,
     'messaging_store_messages',
     sql`
-    with receivers(receiver_id) as (select distinct unnest(${sql.param([...receiverIds])}::text[])),
+    with planned as (
+      select (e->'data'->>'messageId')::uuid as message_id, e->'data'->>'receiverId' as receiver_id, (e->>'id')::uuid as event_id, e as envelope
+      from jsonb_array_elements(${JSON.stringify(events)}::jsonb) e
+    ),
     inserted as (
-      insert into ${messages} (sender_id, receiver_id, content)
-      select ${senderId}::text, r.receiver_id, ${content}::text from receivers r
-      where exists (select 1 from ${users} u where u.id = r.receiver_id)
+      insert into ${messages} (id, sender_id, receiver_id, content)
+      select p.message_id, ${senderId}::text, p.receiver_id, ${content}::text from planned p
+      where exists (select 1 from ${users} u where u.id = p.receiver_id)
       returning id, sender_id, receiver_id, content, is_read, created_at
+    ),
+    announced as (
+      insert into ${outbox} (id, type, envelope)
+      select p.event_id, 'message.created', p.envelope from planned p join inserted i on i.id = p.message_id
     ),
     touched as (
       insert into ${conversations} as c (owner_id, other_id, last_message_id, last_message_at, unread_count)

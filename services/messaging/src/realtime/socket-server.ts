@@ -3,14 +3,19 @@ import { createAdapter } from '@socket.io/redis-adapter';
 import { Server, type Socket } from 'socket.io';
 import { SOCKET_MAX_PAYLOAD_BYTES, SOCKET_PATH, type ClientToServerEvents, type ServerToClientEvents } from '@freemarket/contracts';
 import { IDENTITY_HEADER, type AssertionVerifier, type Logger } from '@freemarket/kit';
+import type { StoredMessage } from '../messages/notifier.js';
 import type { RedisClients } from './redis.js';
 
 export interface SocketData {
   userId: string;
 }
-type NoEvents = Record<string, never>;
-export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, NoEvents, SocketData>;
-export type MemberSocket = Socket<ClientToServerEvents, ServerToClientEvents, NoEvents, SocketData>;
+/** What messaging instances tell each other through the adapter (`serverSideEmit`). */
+export interface InterServerEvents {
+  /** Messages stored by another instance: push them to this instance's sockets of their members. */
+  'messages:stored': (items: StoredMessage[]) => void;
+}
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+export type MemberSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
 /** Every socket of a member joins this room; emitting to it reaches all their tabs on every instance. */
 export const roomOf = (userId: string): string => `user:${userId}`;
