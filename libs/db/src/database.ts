@@ -28,6 +28,11 @@ export interface DatabaseOptions {
   poolMax?: number;
   /** How long a query waits for a free pooled connection before failing (default 5 s). */
   connectTimeoutMs?: number;
+  /**
+   * Postgres settings for every connection (`-c name=value` at connect). An `options` parameter
+   * in the URL replaces them all, so an operator can always override. PGlite ignores them.
+   */
+  sessionSettings?: Record<string, string>;
 }
 
 /** One connection factory: a real Postgres through node-postgres, or PGlite in process. */
@@ -37,7 +42,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 function openPostgresDatabase(options: DatabaseOptions): Database {
-  const pool = new pg.Pool({ connectionString: options.url, max: options.poolMax ?? 10, connectionTimeoutMillis: options.connectTimeoutMs ?? 5000 });
+  const settings = Object.entries(options.sessionSettings ?? {}).map(([name, value]) => `-c ${name}=${value}`);
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolMax ?? 10,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
+    ...(settings.length > 0 ? { options: settings.join(' ') } : {}),
+  });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   const db = drizzleNodePg(pool) as unknown as Db;

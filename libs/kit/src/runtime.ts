@@ -64,7 +64,7 @@ export class ServiceRuntime {
   ): Promise<ServiceRuntime> {
     const logger = overrides.logger ?? createLogger(config.service.name, config.service.logLevel);
     const verifier = await AssertionVerifier.fromPem(config.auth.assertionPublicKey);
-    const database = await openDatabase({ url: config.db.url, poolMax: config.db.poolMax });
+    const database = await openDatabase({ url: config.db.url, poolMax: config.db.poolMax, sessionSettings: config.db.sessionSettings });
     try {
       if (config.db.migrate) await database.migrate({ migrationsFolder: options.migrationsFolder, schema: config.service.name });
       const ownsBus = !overrides.bus;

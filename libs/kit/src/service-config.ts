@@ -4,7 +4,8 @@ import { databaseUrl, natsUrl, parseConfig, portFromEnv, readEnvVars, redisUrl, 
 /** What every service needs, whatever it does. Only `readServiceEnv` touches `process.env`. */
 export interface ServiceConfig {
   service: { name: string; host: string; port: number; logLevel: string };
-  db: { url: string; poolMax: number; migrate: boolean };
+  /** `sessionSettings`: Postgres settings the service's statements are tuned for (see `openDatabase`). */
+  db: { url: string; poolMax: number; migrate: boolean; sessionSettings?: Record<string, string> };
   /** `concurrency`: deliveries in hand per subject (NATS only); the bus's default when left out. */
   bus: { natsUrl: string | null; stream: string; subjectPrefix: string; concurrency?: number };
   redisUrl: string | null;
