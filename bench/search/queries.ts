@@ -58,7 +58,7 @@ export function benchQueries(tradesId: string): BenchQuery[] {
       label: 'text + category within 50 km by rating (GET /api/profiles/search?q&category&sort=rating)',
       path: (i) => `/api/profiles/search?q=${trade(i)}&category=${tradesId}&lat=${at(i).lat}&lng=${at(i).lng}&radius=50&sort=rating&limit=20`,
       statement: (i) =>
-        dialect.sqlToQuery(searchStatements.byRating({ where: searchConditions({ q: trade(i), type: 'all', categoryId: tradesId }), limit: 20, near: nearby(at(i), 50) })),
+        dialect.sqlToQuery(searchStatements.byRating({ ...searchConditions({ q: trade(i), type: 'all', category: tradesId }), limit: 20, near: nearby(at(i), 50) })),
       naive: (i) => ({
         text: `select p.id from directory.profiles p where ${haversine} <= 50
           and (p.title ilike $3 or p.bio ilike $3 or p.business_name ilike $3 or ${hasSkill('s.name ilike $3')}) and ${hasSkill('s.category_id = $4')}
@@ -70,7 +70,7 @@ export function benchQueries(tradesId: string): BenchQuery[] {
       key: 'c',
       label: "scope 'skills' text by distance (GET /api/profiles/search?type=skills&q&sort=distance)",
       path: (i) => `/api/profiles/search?type=skills&q=${skill(i)}&lat=${at(i).lat}&lng=${at(i).lng}&radius=50&sort=distance&limit=20`,
-      statement: (i) => dialect.sqlToQuery(searchStatements.nearest({ where: searchConditions({ q: skill(i), type: 'skills' }), limit: 20, near: nearby(at(i), 50) })),
+      statement: (i) => dialect.sqlToQuery(searchStatements.nearest({ ...searchConditions({ q: skill(i), type: 'skills' }), limit: 20, near: nearby(at(i), 50) })),
       naive: (i) => ({
         text: `select p.id from directory.profiles p where ${haversine} <= 50 and ${hasSkill('(s.name ilike $3 or c.name ilike $3)')} order by ${haversine} limit 21`,
         values: [at(i).lat, at(i).lng, `%${skill(i)}%`],

@@ -17,7 +17,7 @@ import { benchQueries, CENTRES, type BenchQuery } from './queries.js';
  *   flock /tmp/fm-bench.lock node --import tsx bench/search/run.ts
  * BENCH_PROFILES (1,000,000), BENCH_DURATION (15 s), BENCH_WARMUP (5 s), BENCH_CONNECTIONS (16),
  * BENCH_NAIVE_SECONDS (30), BENCH_POOL (DB_POOL_MAX of the service, 10), BENCH_ONLY (e.g. "ad"),
- * BENCH_PG_OPTIONS (session settings of the service's connections, '-c work_mem=32MB').
+ * BENCH_PG_OPTIONS (session settings of the service's connections, '-c work_mem=32MB -c max_parallel_workers_per_gather=0 -c jit=off').
  */
 const PROFILES = Number(process.env.BENCH_PROFILES ?? 1_000_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 15);
@@ -26,8 +26,13 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const NAIVE_SECONDS = Number(process.env.BENCH_NAIVE_SECONDS ?? 30);
 const POOL = process.env.BENCH_POOL ?? '10';
 const ONLY = process.env.BENCH_ONLY ?? 'abcde';
-/** Session settings of the service's connections (libpq `options`): bitmaps of a dense metro exceed the default 4 MB work_mem and go lossy. */
-const PG_OPTIONS = process.env.BENCH_PG_OPTIONS ?? '-c work_mem=32MB';
+/**
+ * Session settings of the service's connections (libpq `options`): bitmaps of a dense metro exceed
+ * the default 4 MB work_mem and go lossy; and no parallel workers: the planner overrates the
+ * cell-tagged text lookups (their lexemes are too many for its statistics) and would gather
+ * workers, and JIT-compile (~40 ms), for a few milliseconds of work, at 16 requests in flight on 2 cores.
+ */
+const PG_OPTIONS = process.env.BENCH_PG_OPTIONS ?? '-c work_mem=32MB -c max_parallel_workers_per_gather=0 -c jit=off';
 
 async function startService(publicKeyPem: string): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();

@@ -20,9 +20,17 @@ export { seedReferenceData } from './seed/reference-data.js';
 /** The directory's committed migrations (benchmarks migrate their own database with them). */
 export const migrationsFolder = fileURLToPath(new URL('./db/migrations', import.meta.url));
 
+/**
+ * The Postgres settings the search statements are tuned for (docs/benchmarks.md, Search): a dense
+ * metro's bitmaps stay exact in 32 MB; the planner overrates the cell-tagged index lookup, and JIT
+ * compiling or parallel workers then cost more than the statement itself.
+ */
+export const SEARCH_SESSION_SETTINGS: Readonly<Record<string, string>> = { work_mem: '32MB', jit: 'off', max_parallel_workers_per_gather: '0' };
+
 /** The directory: profiles, search, skills, reviews and the rest of spec 02 §3's directory tables. */
 export function createDirectoryService(config: DirectoryConfig, overrides: RuntimeOverrides = {}): Promise<ServiceHandle<DirectoryContext>> {
-  return createService(config, { tables: { outbox, processedEvents }, migrationsFolder }, overrides, async (runtime) => {
+  const tuned = { ...config, db: { ...config.db, sessionSettings: { ...SEARCH_SESSION_SETTINGS, ...config.db.sessionSettings } } };
+  return createService(tuned, { tables: { outbox, processedEvents }, migrationsFolder }, overrides, async (runtime) => {
     await seedReferenceData(runtime.db);
     if (config.seedDemoData) await seedDemoData(runtime);
     const ctx = createContext(runtime, config);

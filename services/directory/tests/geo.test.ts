@@ -21,8 +21,12 @@ function offset(km: number, bearing: number): { lat: number; lng: number } {
   return { lat: Number(((lat2 * 180) / Math.PI).toFixed(7)), lng: Number(((lng2 * 180) / Math.PI).toFixed(7)) };
 }
 
+/** Profile id → its owner's member id. */
+const placedOwners = new Map<string, string>();
+
 async function place(at: { lat: number; lng: number }, fields = {}): Promise<Placed> {
-  const { profile } = await newProfile(sut, { latitude: at.lat, longitude: at.lng, title: 'Placed', ...fields });
+  const { member, profile } = await newProfile(sut, { latitude: at.lat, longitude: at.lng, title: 'Placed', ...fields });
+  placedOwners.set(profile.id, member.id);
   const p = { id: profile.id, ...at, km: haversineKm(center, at) };
   placed.push(p);
   return p;
@@ -111,6 +115,56 @@ describe('radius with other sorts', () => {
       const items = await allPages(`/api/profiles/search?q=radialo&sort=${sort}&lat=${center.lat}&lng=${center.lng}&radius=50&limit=1`);
       expect(items.map((i) => i.id).sort(), sort).toEqual([inside.id, near.id].sort());
     }
+  });
+});
+
+describe('text inside a radius, by rating or name (words looked up per grid cell)', () => {
+  it('finds exactly what the row-by-row match finds, for whole words, prefixes, long and short words, other scripts and a category', async () => {
+    // Spread over many 0.25° cells, both sides of the radius, one with the word only in a private section.
+    const inside = [
+      await place(offset(1, 0), { bio: 'Cellquist gardener' }),
+      await place(offset(18, 70), { bio: 'cellquistry and céllo lessons' }),
+      await place(offset(33, 160), { title: 'Cellquist', bio: 'Gardener' }),
+      await place(offset(47, 250), { bio: 'Cellquistification of gardens' }),
+      await place(offset(49.7, 330), { bio: 'CELLQUIST céllo' }),
+    ];
+    await place(offset(50.4, 90), { bio: 'Cellquist gardener' });
+    await place(offset(120, 10), { bio: 'Cellquist gardener' });
+    await place(offset(5, 10), { passions: 'cellquist', personalInterestsIsPublic: false });
+    const path = (q: string, sort: string, more = '') =>
+      `/api/profiles/search?q=${encodeURIComponent(q)}&sort=${sort}&lat=${center.lat}&lng=${center.lng}&radius=50&limit=2${more}`;
+    const found = async (q: string, more = '') => {
+      const bySort = await Promise.all(['rating', 'name', 'distance'].map(async (sort) => (await allPages(path(q, sort, more))).map((i) => i.id).sort()));
+      // The distance sort tests rows one by one as they come nearest first: the same set, three ways.
+      expect(bySort[0], `${q} by rating`).toEqual(bySort[2]);
+      expect(bySort[1], `${q} by name`).toEqual(bySort[2]);
+      return bySort[2]!;
+    };
+    const ids = (...list: Placed[]) => list.map((p) => p.id).sort();
+    expect(await found('cellquist')).toEqual(ids(...inside));
+    expect(await found('cellq')).toEqual(ids(...inside));
+    expect(await found('cellquistific')).toEqual(ids(inside[3]!));
+    expect(await found('cellquist gardener')).toEqual(ids(inside[0]!, inside[2]!));
+    expect(await found('cellquist ga')).toEqual(ids(inside[0]!, inside[2]!, inside[3]!));
+    expect(await found('céllo cellquist')).toEqual(ids(inside[1]!, inside[4]!));
+    expect(await found('nowhere cellquist')).toEqual([]);
+    const categories = (await call<SkillCategory[]>(sut, viewer, 'GET', '/api/skill-categories')).body;
+    const trades = categories.find((c) => c.name === 'Trades')!;
+    const plumber = (await call<Skill[]>(sut, viewer, 'GET', `/api/skills/category/${trades.id}`)).body.find((s) => s.name === 'Plumbing')!;
+    const owner = placedOwners.get(inside[2]!.id)!;
+    expect((await call(sut, owner, 'POST', '/api/user-skills', { profileId: inside[2]!.id, skillId: plumber.id })).status).toBe(201);
+    expect(await found('cellquist', `&category=${trades.id}`)).toEqual(ids(inside[2]!));
+    expect(await found('cellquist', '&category=trades')).toEqual(ids(inside[2]!));
+    expect(await found('cellquist', `&category=${crypto.randomUUID()}`)).toEqual([]);
+    // Other scopes: candidates from the `all` words in the cells, then their own document.
+    expect(await found('plumb', '&type=skills')).toEqual(ids(inside[2]!));
+    expect(await found('cellquist', '&type=vocation')).toEqual(ids(inside[2]!));
+    const works = await place(offset(30, 200), { isServiceProvider: true, businessName: 'Zellwood Works', licenseNumber: 'ZELLIC-777', bio: 'Zellwood fan' });
+    await place(offset(31, 200), { isServiceProvider: true, businessName: 'Zellwood Secret', licenseNumber: 'ZELLIC-778', businessInfoIsPublic: false });
+    await place(offset(32, 200), { isServiceProvider: false, businessName: 'Zellwood Hobby' });
+    expect(await found('zellwood', '&type=business')).toEqual(ids(works));
+    expect(await found('zellic 777', '&type=credentials')).toEqual(ids(works));
+    expect(await found('zellic', '&type=credentials')).toEqual(ids(works));
   });
 });
 

@@ -83,6 +83,29 @@ describe('user skills', () => {
   });
 });
 
+describe('search results', () => {
+  it('show the skills and certifications as added and removed, in the order of the profile, and hide them when professional info is private', async () => {
+    const { member, profile } = await newProfile(sut, { bio: 'Resulto handyman' });
+    const item = async (as = viewer) =>
+      (await call<ProfileSearchPage>(sut, as, 'GET', '/api/profiles/search?q=resulto')).body.items.find((p) => p.id === profile.id)!;
+    await expect(item()).resolves.toMatchObject({ userSkills: [], certifications: [] });
+    const first = await call<UserSkill>(sut, member.id, 'POST', '/api/user-skills', { profileId: profile.id, skillId: trades[2]!.id, yearsExperience: 3, hourlyRate: '40' });
+    const second = await call<UserSkill>(sut, member.id, 'POST', '/api/user-skills', { profileId: profile.id, skillId: trades[0]!.id });
+    const cert = await call<Certification>(sut, member.id, 'POST', '/api/certifications', { profileId: profile.id, name: 'Resulto Licence', issueDate: '2021-06-01' });
+    const shown = (await call<Profile>(sut, viewer, 'GET', `/api/profiles/user/${member.id}`)).body;
+    expect(shown.userSkills).toEqual([first.body, second.body]);
+    expect(await item()).toMatchObject({ userSkills: shown.userSkills, certifications: [cert.body] });
+    expect((await call(sut, member.id, 'DELETE', `/api/user-skills/${first.body.id}`)).status).toBe(204);
+    expect((await call(sut, member.id, 'DELETE', `/api/certifications/${cert.body.id}`)).status).toBe(204);
+    expect(await item()).toMatchObject({ userSkills: [second.body], certifications: [] });
+    expect((await call(sut, member.id, 'PUT', `/api/profiles/${profile.id}`, { professionalInfoIsPublic: false })).status).toBe(200);
+    const hidden = await item();
+    expect(hidden).not.toHaveProperty('userSkills');
+    expect(hidden).not.toHaveProperty('certifications');
+    expect((await item(member.id)).userSkills).toEqual([second.body]);
+  });
+});
+
 describe('certifications', () => {
   it('lets the owner add and remove a certification, which shows on the profile and in credential search', async () => {
     const { member, profile } = await newProfile(sut);

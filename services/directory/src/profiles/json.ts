@@ -3,7 +3,8 @@ import { certifications, profiles as p, skillCategories, skills, userSkills, use
 
 /**
  * Profile pieces as Postgres builds them (json), in the contract's shapes, so a page of results is
- * one statement and no row mapping in Node. Correlated to the `directory.profiles` row in scope.
+ * one statement and no row mapping in Node. Correlated to the `directory.profiles` row in scope:
+ * profile reads use them, and search-material.ts stores their value in the profile row for search.
  */
 export const userSkillsJson: SQL = sql`coalesce((
   select json_agg(json_build_object(
@@ -24,7 +25,10 @@ export const certificationsJson: SQL = sql`coalesce((
 /** The member from the users projection; one not announced yet has only an id. */
 export const userJson: SQL = sql`json_build_object('id', ${p.userId}, 'firstName', ${u.firstName}, 'lastName', ${u.lastName}, 'email', ${u.email}, 'profileImageUrl', ${u.profileImageUrl})`;
 
-/** A search result (spec 01 §3) plus the privacy flags that decide what is shown; needs `users` joined. */
+/**
+ * A search result (spec 01 §3) plus the privacy flags that decide what is shown; needs `users`
+ * joined. Skills and certifications come from the profile row's copies (search-material.ts).
+ */
 export const searchItemJson: SQL = sql`json_build_object(
   'id', ${p.id}, 'userId', ${p.userId}, 'title', ${p.title}, 'bio', ${p.bio}, 'address', ${p.address}, 'phone', ${p.phone},
   'website', ${p.website}, 'businessHours', ${p.businessHours}, 'latitude', ${p.latitude}::text, 'longitude', ${p.longitude}::text,
@@ -36,4 +40,4 @@ export const searchItemJson: SQL = sql`json_build_object(
   'opportunitiesIsPublic', ${p.opportunitiesIsPublic}, 'testimonialsIsPublic', ${p.testimonialsIsPublic},
   'itemsForSaleIsPublic', ${p.itemsForSaleIsPublic}, 'eventsIsPublic', ${p.eventsIsPublic},
   'politicalInfoIsPublic', ${p.politicalInfoIsPublic}, 'businessInfoIsPublic', ${p.businessInfoIsPublic},
-  'user', ${userJson}, 'userSkills', ${userSkillsJson}, 'certifications', ${certificationsJson})`;
+  'user', ${userJson}, 'userSkills', ${p.userSkillsJson}, 'certifications', ${p.certificationsJson})`;

@@ -1,10 +1,12 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@freemarket/db';
 import { certifications, profiles, skillCategories, skills, userSkills } from '../db/schema/index.js';
+import { certificationsJson, userSkillsJson } from './json.js';
 
 /**
- * Profiles carry a copy of their skills' and certifications' text so search needs no joins; the
- * services that change those tables call these in the same transaction. Both take many profiles
+ * Profiles carry a copy of their skills and certifications (their text for matching, and the rows
+ * as search results show them) so search needs no joins; the services that change those tables
+ * call these in the same transaction. Both take many profiles
  * at once (demo seeding, benchmark data) and read the other tables for each profile row.
  */
 export async function refreshSkillMaterial(tx: DbOrTx, profileIds: string[]): Promise<void> {
@@ -15,8 +17,9 @@ export async function refreshSkillMaterial(tx: DbOrTx, profileIds: string[]): Pr
     .set({
       skillText: sql`coalesce((select string_agg(s.name || ' ' || c.name, ' ' order by us.created_at, us.id) ${mine}), '')`,
       skillCategoryIds: sql`coalesce((select array_agg(distinct s.category_id) ${mine}), '{}')`,
-      skillSummary: sql`coalesce((select jsonb_agg(jsonb_build_object('name', t.name, 'category', t.category) order by t.created_at, t.id)
-        from (select s.name, c.name as category, us.created_at, us.id ${mine} order by us.created_at, us.id limit 2) t), '[]'::jsonb)`,
+      skillSummary: sql`coalesce((select json_agg(json_build_object('name', t.name, 'category', t.category) order by t.created_at, t.id)
+        from (select s.name, c.name as category, us.created_at, us.id ${mine} order by us.created_at, us.id limit 2) t), '[]'::json)`,
+      userSkillsJson: userSkillsJson,
       updatedAt: sql`now()`,
     })
     .where(inArray(profiles.id, profileIds));
@@ -29,6 +32,7 @@ export async function refreshCertificationMaterial(tx: DbOrTx, profileIds: strin
     .set({
       certText: sql`coalesce((select string_agg(concat_ws(' ', c.name, c.issuer, c.license_number), ' ' order by c.created_at, c.id)
         from ${certifications} c where c.profile_id = ${profiles.id}), '')`,
+      certificationsJson: certificationsJson,
       updatedAt: sql`now()`,
     })
     .where(inArray(profiles.id, profileIds));

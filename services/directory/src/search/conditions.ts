@@ -1,14 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { OpenTo, ProfileKind, SearchScope } from '@freemarket/contracts';
-import { profiles as p } from '../db/schema/index.js';
+import { CELL_DOCUMENT } from '../db/schema/search-documents.js';
+import { profiles as p, skillCategories } from '../db/schema/index.js';
 import { SCOPE_RULES } from './scopes.js';
-import { toPrefixQuery } from './text-query.js';
+import { isPlainQuery, toPrefixQuery } from './text-query.js';
 
 export interface SearchFilters {
   q?: string;
   type: SearchScope;
-  /** A resolved category id; null when the named category does not exist (nothing matches). */
-  categoryId?: string | null;
+  /** A skill category id, or its name ignoring case; an unknown one matches nothing. */
+  category?: string;
   kind?: ProfileKind;
   openTo?: OpenTo[];
   minRating?: number;
@@ -34,20 +35,62 @@ const OPEN_TO_COLUMNS = {
 } as const;
 
 /**
+ * The typed words as a condition. `row` tests one row (any plan); `inCells`, where it applies,
+ * is the same match limited to some grid cells, found through `profiles_all_cells_idx` (the
+ * `all` document's lexemes tagged with their cell; other scopes' documents are parts of it, so
+ * their own match is then tested on the rows it finds): for plans that collect every match
+ * inside a radius, it stands for the text match and the cells at once.
+ */
+export interface TextMatch {
+  row: SQL;
+  inCells?: (cells: number[]) => SQL;
+}
+
+export interface SearchConditions {
+  /** Every condition but the text match. */
+  where: SQL[];
+  text?: TextMatch;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
  * The WHERE conditions of a search, as a list (STYLE §3). Filters on a section's fields also test
  * the section's privacy flag: a private section never makes a profile match.
  */
-export function searchConditions(f: SearchFilters): SQL[] {
+export function searchConditions(f: SearchFilters): SearchConditions {
   const where: SQL[] = [];
   const rule = SCOPE_RULES[f.type];
   if (rule.requires) where.push(rule.requires);
-  const text = toPrefixQuery(f.q);
-  if (text) where.push(sql`${rule.document} @@ to_tsquery('simple', ${text})`);
-  if (f.categoryId === null) where.push(sql`false`);
-  // A filter, never an index scan: a category holds an eighth of the profiles or more.
-  else if (f.categoryId) where.push(sql`(${p.professionalInfoIsPublic} and ${f.categoryId}::uuid = any(${p.skillCategoryIds}))`);
+  if (f.category !== undefined) {
+    // The category is looked up inside the statement (an init plan, once per query): an unknown one
+    // gives null, which matches nothing. A filter, never an index scan: a category holds an eighth
+    // of the profiles or more.
+    const named = UUID.test(f.category) ? sql`${skillCategories.id} = ${f.category}::uuid` : sql`lower(${skillCategories.name}) = lower(${f.category})`;
+    where.push(sql`(${p.professionalInfoIsPublic} and (select ${skillCategories.id} from ${skillCategories} where ${named}) = any(${p.skillCategoryIds}))`);
+  }
   if (f.kind) where.push(sql`${KIND_COLUMNS[f.kind]}`);
   if (f.openTo?.length) where.push(sql`${p.opportunitiesIsPublic}`, ...f.openTo.map((o) => sql`${OPEN_TO_COLUMNS[o]}`));
   if (f.minRating !== undefined && f.minRating > 0) where.push(sql`${p.averageRating} >= ${f.minRating}`);
-  return where;
+  const query = toPrefixQuery(f.q);
+  if (!query) return { where };
+  const row = sql`${rule.document} @@ to_tsquery('simple', ${query})`;
+  if (!isPlainQuery(f.q)) return { where, text: { row } };
+  return { where, text: { row, inCells: (cells) => (rule.isAll ? cellMatch(query, cells) : sql`(${cellMatch(query, cells)} and ${row})`) } };
+}
+
+/** A quoted lexeme of a tsquery's text form, with its prefix or weight marks. */
+const LEXEME = `'((?:[^']|'')*)'(:[*A-D]+)?`;
+
+/**
+ * The words (as `toPrefixQuery` writes them) in some grid cells, against the cell-tagged index:
+ * Postgres parses the words as always, then each lexeme of the query becomes 'that lexeme tagged
+ * with any of the cells' ('plumb' → '~c1~plumb' | '~c2~plumb' | …), so the index reads each
+ * word's short per-cell posting lists. Everything is immutable, so the planner folds it into one
+ * constant tsquery. A row lies in one cell, so this matches exactly the rows of those cells that
+ * the untagged query matches.
+ */
+function cellMatch(query: string, cells: number[]): SQL {
+  const anyCell = `( ${cells.map((c) => `'~${c}~\\1'\\2`).join(' | ')} )`;
+  return sql`(${sql.raw(CELL_DOCUMENT)}(${p.allTsv}, ${p.geoCell}) @@ regexp_replace(to_tsquery('simple', ${query})::text, ${LEXEME}, ${anyCell}, 'g')::tsquery)`;
 }

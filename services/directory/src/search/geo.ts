@@ -23,6 +23,8 @@ export interface Nearby {
   knn: SQL<number>;
   /** Great-circle distance in kilometres, for answers. */
   distanceKm: SQL<number>;
+  /** The grid cells `within` uses; null where it uses the cube box. */
+  cells: number[] | null;
 }
 
 /**
@@ -41,5 +43,6 @@ export function nearby(center: LatLng, radiusKm: number): Nearby {
     exact,
     knn: sql<number>`(${profiles.geo} <-> ${point})`,
     distanceKm: sql<number>`(earth_distance(${point}, ${profiles.geo}) / 1000.0)`,
+    cells,
   };
 }

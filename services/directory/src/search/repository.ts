@@ -3,13 +3,16 @@ import { queryRows, type DbOrTx } from '@freemarket/db';
 import { profiles as p, users } from '../db/schema/index.js';
 import { searchItemJson } from '../profiles/json.js';
 import { parseJson } from '../profiles/sections.js';
+import type { TextMatch } from './conditions.js';
 import type { SearchCursor } from './cursor.js';
 import type { Nearby } from './geo.js';
 import { preparedRows } from './prepared.js';
 import type { SearchItemRecord } from './items.js';
 
 export interface PageQuery {
+  /** Every condition but the text match. */
   where: SQL[];
+  text?: TextMatch;
   limit: number;
   near?: Nearby;
   cursor?: SearchCursor;
@@ -32,6 +35,26 @@ export interface PageRow {
  */
 export const NEAREST_WALK = 2000;
 
+/**
+ * Most grid cells a cell-tagged text query names (each of its words becomes that many lexemes);
+ * a 50 km radius touches 20 to 30.
+ */
+export const CELL_QUERY_MAX = 64;
+
+/** The conditions a row must meet, for plans that test rows one by one (the KNN walk). */
+const rowConditions = (q: PageQuery): SQL[] => (q.text ? [...q.where, q.text.row] : q.where);
+
+/**
+ * The conditions of a plan that collects every match (bitmap scans): inside a radius with grid
+ * cells, text on the `all` document is matched in those cells by the cell-tagged index (one small
+ * posting list per word and cell) and only the exact distance is left to test.
+ */
+function collected(q: PageQuery): (SQL | undefined)[] {
+  const cells = q.near?.cells;
+  if (q.near && cells && cells.length <= CELL_QUERY_MAX && q.text?.inCells) return [...q.where, q.text.inCells(cells), q.near.exact];
+  return [...rowConditions(q), q.near?.within];
+}
+
 const keys = (near: Nearby | undefined) =>
   sql`${p.id} as id, ${p.nameKey} as name_key, ${p.averageRating} as average_rating, ${near ? near.knn : sql`null::float8`} as knn, ${near ? near.exact : sql`true`} as inside`;
 
@@ -42,7 +65,7 @@ const keys = (near: Nearby | undefined) =>
 export const statements = {
   byName: (q: PageQuery): SQL =>
     withItems(
-      sql`select ${keys(q.near)} from ${p} where ${and(...q.where, q.near?.within, afterName(q.cursor)) ?? sql`true`}
+      sql`select ${keys(q.near)} from ${p} where ${and(...collected(q), afterName(q.cursor)) ?? sql`true`}
         order by ${p.nameKey} asc nulls last, ${p.id} limit ${q.limit + 1}`,
       q.near,
       sql`w.name_key asc nulls last, w.id`,
@@ -50,7 +73,7 @@ export const statements = {
 
   byRating: (q: PageQuery): SQL =>
     withItems(
-      sql`select ${keys(q.near)} from ${p} where ${and(...q.where, q.near?.within, afterRating(q.cursor)) ?? sql`true`}
+      sql`select ${keys(q.near)} from ${p} where ${and(...collected(q), afterRating(q.cursor)) ?? sql`true`}
         order by ${p.averageRating} desc, ${p.id} limit ${q.limit + 1}`,
       q.near,
       sql`w.average_rating desc, w.id`,
@@ -64,7 +87,8 @@ export const statements = {
    */
   nearest: (q: PageQuery & { near: Nearby }, walk = NEAREST_WALK): SQL => {
     const after = afterDistance(q.near, q.cursor);
-    if (q.where.length === 0) {
+    const where = rowConditions(q);
+    if (where.length === 0) {
       return withItems(
         sql`select * from (select ${keys(q.near)} from ${p} ${after ? sql`where ${after}` : sql``}
           order by ${q.near.knn} limit ${q.limit + 1}) k where k.inside`,
@@ -75,7 +99,7 @@ export const statements = {
     // Rows come nearest first, so the first one outside the radius ends the search: it is
     // returned too (inside = false), telling the caller the walk covered the whole radius.
     return withItems(
-      sql`select * from (select ${keys(q.near)}, (${and(...q.where, q.near.exact, after)}) as ok from ${p}
+      sql`select * from (select ${keys(q.near)}, (${and(...where, q.near.exact, after)}) as ok from ${p}
           order by ${q.near.knn} limit ${walk}) k where k.ok or not k.inside limit ${q.limit + 1}`,
       q.near,
       sql`w.knn`,
@@ -86,7 +110,7 @@ export const statements = {
   nearestByBitmap: (q: PageQuery & { near: Nearby }, tie?: number): SQL =>
     withItems(
       sql`select ${keys(q.near)} from ${p}
-        where ${and(...q.where, q.near.within, afterDistance(q.near, q.cursor), tie === undefined ? undefined : sql`${q.near.knn} = ${tie}`)}
+        where ${and(...collected(q), afterDistance(q.near, q.cursor), tie === undefined ? undefined : sql`${q.near.knn} = ${tie}`)}
         order by ${q.near.knn}, ${p.id} limit ${q.limit + 1}`,
       q.near,
       sql`w.knn, w.id`,
@@ -140,7 +164,7 @@ export class SearchRepository {
     const walked = await this.run(statements.nearest(q), true);
     let rows = walked.filter((r) => r.inside);
     const covered = rows.length > q.limit || rows.length < walked.length;
-    if (q.where.length > 0 && !covered) return this.run(statements.nearestByBitmap(q));
+    if (rowConditions(q).length > 0 && !covered) return this.run(statements.nearestByBitmap(q));
     const byKnnThenId = (a: PageRow, b: PageRow) => a.knn! - b.knn! || (a.id < b.id ? -1 : 1);
     const last = rows[q.limit - 1];
     const extra = rows[q.limit];

@@ -12,6 +12,13 @@ import { prefixTerm } from './text-query.js';
 export interface ScopeRule {
   document: SQL;
   requires?: SQL;
+  /**
+   * The document is `all_tsv`, which `profiles_all_cells_idx` holds tagged with grid cells. Every
+   * other document is built from a part of what `all_tsv` holds (the same words under the same
+   * privacy flags), so that index finds a superset of its matches in some cells, and the
+   * document's own match is tested on those rows.
+   */
+  isAll?: true;
 }
 
 const lexicon = (words: string[]) => sql`(${p.allTsv} @@ to_tsquery('simple', ${words.map(prefixTerm).join(' | ')}))`;
@@ -23,18 +30,19 @@ const SCHOOLS = ['school', 'academ', 'tutor', 'education', 'preschool', 'montess
 const EVENTS = ['event', 'venue', 'festival', 'concert', 'workshop', 'meetup', 'conference', 'celebration', 'gathering'];
 
 export const SCOPE_RULES: Record<SearchScope, ScopeRule> = {
-  all: { document: sql`${p.allTsv}` },
+  all: { isAll: true, document: sql`${p.allTsv}` },
   vocation: { document: sql`${p.vocationTsv}`, requires: hasText(sql`${p.vocationTsv}`) },
-  products: { document: sql`${p.allTsv}`, requires: sql`(${p.itemsForSaleIsPublic} and ${p.sellsProducts})` },
+  products: { isAll: true, document: sql`${p.allTsv}`, requires: sql`(${p.itemsForSaleIsPublic} and ${p.sellsProducts})` },
   business: { document: sql`${p.businessTsv}`, requires: hasText(sql`${p.businessTsv}`) },
   skills: { document: sql`${p.skillsTsv}`, requires: hasText(sql`${p.skillsTsv}`) },
   people: { document: sql`${p.nameTsv}`, requires: hasText(sql`${p.nameTsv}`) },
-  properties: { document: sql`${p.allTsv}`, requires: sql`(${p.itemsForSaleIsPublic} and (${p.hasPropertyForRent} or ${p.hasPropertyForSale}))` },
-  resources: { document: sql`${p.allTsv}`, requires: sql`(${p.isNonProfit} or (${p.businessInfoIsPublic} and ${p.providesService}))` },
-  events: { document: sql`${p.allTsv}`, requires: sql`(${p.eventsIsPublic} and ${lexicon(EVENTS)})` },
+  properties: { isAll: true, document: sql`${p.allTsv}`, requires: sql`(${p.itemsForSaleIsPublic} and (${p.hasPropertyForRent} or ${p.hasPropertyForSale}))` },
+  resources: { isAll: true, document: sql`${p.allTsv}`, requires: sql`(${p.isNonProfit} or (${p.businessInfoIsPublic} and ${p.providesService}))` },
+  events: { isAll: true, document: sql`${p.allTsv}`, requires: sql`(${p.eventsIsPublic} and ${lexicon(EVENTS)})` },
   credentials: { document: sql`${p.credentialsTsv}`, requires: hasText(sql`${p.credentialsTsv}`) },
-  worship: { document: sql`${p.allTsv}`, requires: lexicon(WORSHIP) },
+  worship: { isAll: true, document: sql`${p.allTsv}`, requires: lexicon(WORSHIP) },
   schools: {
+    isAll: true,
     document: sql`${p.allTsv}`,
     requires: sql`(${lexicon(SCHOOLS)} or (${p.opportunitiesIsPublic} and ${p.openToTeachingTutoring}))`,
   },

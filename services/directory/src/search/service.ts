@@ -1,4 +1,3 @@
-import { eq, sql } from 'drizzle-orm';
 import {
   DIRECTORY_LIMITS,
   type ProfileLocationQuery,
@@ -9,15 +8,12 @@ import {
 } from '@freemarket/contracts';
 import type { Actor } from '@freemarket/kit';
 import type { DbOrTx } from '@freemarket/db';
-import { skillCategories } from '../db/schema/index.js';
 import { withoutPrivateSections } from '../profiles/privacy.js';
 import { searchConditions } from './conditions.js';
 import { decodeSearchCursor, encodeSearchCursor, type SearchCursor } from './cursor.js';
 import { nearby } from './geo.js';
 import { markerJson } from './items.js';
 import { markers, SearchRepository, type PageQuery, type PageRow } from './repository.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Finding profiles: the search sidebar, the map's nearby list and its markers. */
 export class SearchService {
@@ -27,8 +23,7 @@ export class SearchService {
   async search(actor: Actor, query: ProfileSearchQuery): Promise<ProfileSearchPage> {
     const cursor = decodeSearchCursor(query.cursor, query.sort);
     const near = query.lat !== undefined && query.lng !== undefined ? nearby({ lat: query.lat, lng: query.lng }, query.radius ?? DIRECTORY_LIMITS.radiusDefaultKm) : undefined;
-    const where = searchConditions({ ...query, categoryId: await this.categoryId(query.category) });
-    const rows = await this.page(query.sort, { where, limit: query.limit, near, cursor });
+    const rows = await this.page(query.sort, { ...searchConditions(query), limit: query.limit, near, cursor });
     return toPage(actor, rows, query.limit, query.sort);
   }
 
@@ -64,14 +59,6 @@ export class SearchService {
         throw new Error(`unknown sort ${String(never)}`);
       }
     }
-  }
-
-  /** A category named by id or by name; null when there is no such category. */
-  private async categoryId(category: string | undefined): Promise<string | null | undefined> {
-    if (category === undefined) return undefined;
-    const where = UUID.test(category) ? eq(skillCategories.id, category) : sql`lower(${skillCategories.name}) = lower(${category})`;
-    const [row] = await this.db.select({ id: skillCategories.id }).from(skillCategories).where(where);
-    return row?.id ?? null;
   }
 }
 

@@ -4,15 +4,30 @@
  * so nothing typed can be tsquery syntax. Returns null when nothing searchable is left.
  */
 export function toPrefixQuery(text: string | undefined): string | null {
-  if (!text) return null;
-  const words = text
+  const words = queryWords(text).map(prefixTerm);
+  return words.length > 0 ? words.join(' & ') : null;
+}
+
+/** The words that count: at most 8, each at most 64 characters. */
+function queryWords(text: string | undefined): string[] {
+  if (!text) return [];
+  return text
     .normalize('NFKC')
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
     .slice(0, 8)
-    .map((w) => prefixTerm(w.slice(0, 64)));
-  return words.length > 0 ? words.join(' & ') : null;
+    .map((w) => w.slice(0, 64));
+}
+
+/**
+ * True when every word is plain ASCII letters and digits, which Postgres's parser keeps as one
+ * lexeme each: the query is then lexemes, `&` and `:*` only, as the cell-tagged index expects
+ * (other scripts may split into phrases, which keep the untagged plan).
+ */
+export function isPlainQuery(text: string | undefined): boolean {
+  const words = queryWords(text);
+  return words.length > 0 && words.every((w) => /^[a-z0-9]+$/.test(w));
 }
 
 /**

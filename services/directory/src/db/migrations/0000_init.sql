@@ -11,6 +11,11 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   FROM (SELECT to_tsvector('simple'::regconfig, translate(doc, '-./@_:#+', '        ')) AS v) AS words
 $$;
 --> statement-breakpoint
+CREATE OR REPLACE FUNCTION "directory"."cell_document"(doc tsvector, cell integer) RETURNS tsvector
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT array_to_tsvector(ARRAY(SELECT '~' || cell || '~' || w FROM unnest(tsvector_to_array(doc)) AS w WHERE cell IS NOT NULL))
+$$;
+--> statement-breakpoint
 CREATE TABLE "directory"."outbox" (
 	"id" uuid PRIMARY KEY NOT NULL,
 	"type" text NOT NULL,
@@ -106,8 +111,10 @@ CREATE TABLE "directory"."profiles" (
 	"member_name" text,
 	"skill_text" text DEFAULT '' NOT NULL,
 	"skill_category_ids" uuid[] DEFAULT '{}' NOT NULL,
-	"skill_summary" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"skill_summary" json DEFAULT '[]'::json NOT NULL,
 	"cert_text" text DEFAULT '' NOT NULL,
+	"user_skills_json" json DEFAULT '[]'::json NOT NULL,
+	"certifications_json" json DEFAULT '[]'::json NOT NULL,
 	"name_key" text GENERATED ALWAYS AS (lower("member_name")) STORED,
 	"geo" "earth" GENERATED ALWAYS AS (ll_to_earth("latitude"::float8, "longitude"::float8)) STORED,
 	"geo_cell" integer GENERATED ALWAYS AS ((floor("latitude" * 4)::int * 2000 + floor("longitude" * 4)::int)) STORED,
@@ -229,6 +236,7 @@ CREATE INDEX "profiles_credentials_tsv_idx" ON "directory"."profiles" USING gin 
 CREATE INDEX "profiles_business_tsv_idx" ON "directory"."profiles" USING gin ("business_tsv");--> statement-breakpoint
 CREATE INDEX "profiles_vocation_tsv_idx" ON "directory"."profiles" USING gin ("vocation_tsv");--> statement-breakpoint
 CREATE INDEX "profiles_all_tsv_idx" ON "directory"."profiles" USING gin ("all_tsv");--> statement-breakpoint
+CREATE INDEX "profiles_all_cells_idx" ON "directory"."profiles" USING gin ("directory"."cell_document"("all_tsv", "geo_cell"));--> statement-breakpoint
 CREATE INDEX "user_skills_skill_idx" ON "directory"."user_skills" USING btree ("skill_id");--> statement-breakpoint
 CREATE INDEX "certifications_profile_idx" ON "directory"."certifications" USING btree ("profile_id","created_at");--> statement-breakpoint
 CREATE INDEX "reviews_reviewee_created_idx" ON "directory"."reviews" USING btree ("reviewee_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint

@@ -1,6 +1,8 @@
-import { boolean, index, integer, jsonb, numeric, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { Certification, UserSkill } from '@freemarket/contracts';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, json, numeric, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { directory, earth, timestampOptions, tsvector } from './directory.js';
-import { allDocument, businessDocument, credentialsDocument, geoCell, geoPoint, nameDocument, nameKey, skillsDocument, vocationDocument } from './search-documents.js';
+import { allDocument, businessDocument, CELL_DOCUMENT, credentialsDocument, geoCell, geoPoint, nameDocument, nameKey, skillsDocument, vocationDocument } from './search-documents.js';
 
 /** The first two skills, as map markers show them. */
 export type SkillSummary = { name: string; category: string }[];
@@ -11,7 +13,8 @@ const visible = (name: string) => boolean(name).notNull().default(true);
 /**
  * Profiles, one per member (spec 02 §3). Besides the spec's fields it keeps denormalised search
  * material (the member's name from the users projection; skill, category and certification text
- * from their tables) so search is one indexed table scan.
+ * from their tables, and those rows as search results show them) so search is one indexed table
+ * scan and a result row needs no other table but the users projection.
  */
 export const profiles = directory.table(
   'profiles',
@@ -84,8 +87,12 @@ export const profiles = directory.table(
     memberName: text('member_name'),
     skillText: text('skill_text').notNull().default(''),
     skillCategoryIds: uuid('skill_category_ids').array().notNull().default([]),
-    skillSummary: jsonb('skill_summary').$type<SkillSummary>().notNull().default([]),
+    // json, not jsonb: these are only ever embedded as they are in answers Postgres assembles.
+    skillSummary: json('skill_summary').$type<SkillSummary>().notNull().default([]),
     certText: text('cert_text').notNull().default(''),
+    /** The profile's user skills and certifications in the contract's shapes, so search results need no joins. */
+    userSkillsJson: json('user_skills_json').$type<UserSkill[]>().notNull().default([]),
+    certificationsJson: json('certifications_json').$type<Certification[]>().notNull().default([]),
     // Generated: never written by the application.
     nameKey: text('name_key').generatedAlwaysAs(nameKey),
     geo: earth('geo').generatedAlwaysAs(geoPoint),
@@ -108,6 +115,8 @@ export const profiles = directory.table(
     index('profiles_business_tsv_idx').using('gin', t.businessTsv),
     index('profiles_vocation_tsv_idx').using('gin', t.vocationTsv),
     index('profiles_all_tsv_idx').using('gin', t.allTsv),
+    // The `all` document's lexemes tagged with the profile's grid cell: text and place in one lookup.
+    index('profiles_all_cells_idx').using('gin', sql.raw(`${CELL_DOCUMENT}("all_tsv", "geo_cell")`)),
   ],
 );
 export type ProfileRow = typeof profiles.$inferSelect;

@@ -22,6 +22,21 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
     SELECT DISTINCT left(w, n) FROM unnest(tsvector_to_array(v)) AS w, generate_series(3, least(8, length(w) - 1)) AS n))
   FROM (SELECT to_tsvector('simple'::regconfig, translate(doc, '-./@_:#+', '        ')) AS v) AS words
 $$;`;
+/** Name of the function behind `profiles_all_cells_idx` (see CELL_DOCUMENT_FUNCTION). */
+export const CELL_DOCUMENT = '"directory"."cell_document"';
+
+/**
+ * A search document's lexemes, each tagged with the profile's 0.25° grid cell ('~297508~plumb'),
+ * for a GIN index that answers 'these words in these cells' in one lookup: a word's posting list
+ * in one cell is a few dozen rows where the whole country's is tens of thousands. Tags start with
+ * '~', which no typed word (letters and digits only) nor a typed prefix can produce. Empty without
+ * coordinates. The query side is `cellQuery` in search/text-query.ts.
+ */
+export const CELL_DOCUMENT_FUNCTION = `CREATE OR REPLACE FUNCTION ${CELL_DOCUMENT}(doc tsvector, cell integer) RETURNS tsvector
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT array_to_tsvector(ARRAY(SELECT '~' || cell || '~' || w FROM unnest(tsvector_to_array(doc)) AS w WHERE cell IS NOT NULL))
+$$;`;
+
 const when = (flag: string, text: string) => `(CASE WHEN "${flag}" THEN ${text} ELSE '' END)`;
 const join = (...parts: string[]) => parts.join(` || ' ' || `);
 const col = (name: string) => `coalesce("${name}", '')`;

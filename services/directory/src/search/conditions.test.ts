@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { searchConditions } from './conditions.js';
+import { nearby } from './geo.js';
+import { statements } from './repository.js';
+
+const dialect = new PgDialect();
+const render = (q: Parameters<typeof statements.byRating>[0]) => dialect.sqlToQuery(statements.byRating(q));
+const sf = { lat: 37.7749, lng: -122.4194 };
+
+describe('text inside a radius', () => {
+  it('is looked up per grid cell for the `all` document and plain words, the exact distance still applied', () => {
+    const { sql, params } = render({ ...searchConditions({ q: 'Electric plumb', type: 'all' }), limit: 20, near: nearby(sf, 50) });
+    expect(sql).toContain('"directory"."cell_document"("directory"."profiles"."all_tsv", "directory"."profiles"."geo_cell") @@ regexp_replace(');
+    expect(sql).not.toMatch(/"geo_cell" = any/);
+    expect(sql).toContain('earth_distance(');
+    expect(params).toContain('electric & plumb');
+    const cells = nearby(sf, 50).cells!;
+    expect(params).toContain(`( ${cells.map((c) => `'~${c}~\\1'\\2`).join(' | ')} )`);
+  });
+
+  it('finds the candidates of other scopes the same way, then tests their own document', () => {
+    const { sql } = render({ ...searchConditions({ q: 'nursing', type: 'skills' }), limit: 20, near: nearby(sf, 50) });
+    expect(sql).toMatch(/\("directory"\."cell_document"\(.*\) and "directory"\."profiles"\."skills_tsv" @@ to_tsquery\('simple', \$\d+\)\)/);
+    expect(sql).not.toMatch(/"geo_cell" = any/);
+  });
+
+  it('keeps the cells btree and the row match for other scripts, no radius or too many cells', () => {
+    const cases = [
+      { ...searchConditions({ q: 'café', type: 'all' }), near: nearby(sf, 50) },
+      { ...searchConditions({ q: 'nursing', type: 'all' }), near: nearby(sf, 150) },
+    ];
+    for (const c of cases) {
+      const { sql } = render({ ...c, limit: 20 });
+      expect(sql).not.toContain('cell_document');
+      expect(sql).toMatch(/"geo_cell" = any/);
+    }
+    expect(render({ ...searchConditions({ q: 'nursing', type: 'all' }), limit: 20 }).sql).not.toContain('cell_document');
+  });
+
+  it('looks the category up inside the statement, by id or by name', () => {
+    const id = '136dd45e-1931-4a5f-8051-faabe8effc7a';
+    expect(dialect.sqlToQuery(statements.byName({ ...searchConditions({ type: 'all', category: id }), limit: 5 })).sql).toContain(
+      '(select "directory"."skill_categories"."id" from "directory"."skill_categories" where "directory"."skill_categories"."id" = $1::uuid)',
+    );
+    expect(dialect.sqlToQuery(statements.byName({ ...searchConditions({ type: 'all', category: 'Trades' }), limit: 5 })).sql).toContain(
+      'lower("directory"."skill_categories"."name") = lower($',
+    );
+  });
+});
