@@ -8,10 +8,10 @@
  *   node --import tsx scripts/lighthouse.ts [--runs 3] [--pages landing,map] [--demo] [--report-only map] [--details]
  *
  * `--pages` picks the pages to audit; `--report-only <page>` prints that page's scores without
- * failing on them; `--details` prints the long tasks, the scripts and the API requests. `--demo`
- * seeds local mode's demo directory (about 500 profiles around the default position), so the map
- * page draws markers and a full result list, as it does for a member; without it the directory is
- * empty. See docs/web.md, 'Lighthouse'.
+ * failing on them; `--details` prints the long tasks, the scripts, the API requests and the failing
+ * accessibility audits with their elements. `--demo` seeds local mode's demo directory (about 500
+ * profiles around the default position), so the map page draws markers and a full result list, as
+ * it does for a member; without it the directory is empty. See docs/web.md, 'Lighthouse'.
  *
  * Tile requests are blocked: this network reaches no tile server, and the scores must not depend
  * on one (a blocked tile fails at once, as an unreachable one would after a timeout).
@@ -61,6 +61,14 @@ async function audit(url: string, port: number, headers: Record<string, string>)
       const details = audits[id]?.details as { items?: Array<Record<string, unknown>> } | undefined;
       const items = (details?.items ?? []).filter((i) => id !== 'network-requests' || String(i.url).includes('/api/') || String(i.url).endsWith('.js'));
       console.log(id, JSON.stringify(items.slice(0, 20).map((i) => Object.fromEntries(Object.entries(i).filter(([k]) => ['url', 'duration', 'startTime', 'total', 'scripting', 'scriptParseCompile', 'networkRequestTime', 'networkEndTime', 'transferSize'].includes(k))))));
+    }
+    // Accessibility audits that fail (score below 1), with up to 5 offending elements each.
+    for (const ref of categories.accessibility?.auditRefs ?? []) {
+      const a = audits[ref.id];
+      if (!a || a.score === null || a.score >= 1) continue;
+      const items = ((a.details as { items?: Array<{ node?: { selector?: string; snippet?: string; explanation?: string } }> } | undefined)?.items ?? []);
+      console.log(`a11y ${ref.id} (weight ${ref.weight}, ${items.length} elements): ${a.title}`);
+      for (const i of items.slice(0, 5)) console.log(`  ${i.node?.selector ?? ''} ${i.node?.snippet ?? ''}\n    ${(i.node?.explanation ?? '').replace(/\n/g, ' ')}`);
     }
   }
   return {

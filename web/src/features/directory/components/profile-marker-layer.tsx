@@ -63,6 +63,15 @@ function popupContent(profile: MapMarker, onView: (m: MapMarker) => void): HTMLE
   return root;
 }
 
+/**
+ * Clustering in screen pixels. Supercluster measures `radius` against a tile `extent` that
+ * defaults to 512, but Leaflet's tiles are 256 px, so its default made the radius 30 px on screen:
+ * neighbouring 32-56 px markers and clusters overlapped, and Lighthouse's target-size audit failed
+ * them as partly covered touch targets. With the extent at 256 the radius is real pixels: 60 px,
+ * more than the widest (56 px) bubble, so neighbours no longer cover each other (see docs/web.md).
+ */
+const CLUSTER_OPTIONS = { radius: 60, extent: 256, maxZoom: 17 } as const;
+
 /** Work per task while drawing markers: under Lighthouse's 4× slowdown a slice stays well below 50 ms. */
 const SLICE_MS = 8;
 
@@ -178,7 +187,7 @@ export function ProfileMarkerLayer({ markers, selectedId, onSelect }: { markers:
     let raf = 0;
     // Indexing gets a task of its own, after the commit that brought the list.
     const cancel = inNextTask(() => {
-      indexRef.current = new Supercluster<PointProps>({ radius: 60, maxZoom: 17 }).load(toPoints(markers));
+      indexRef.current = new Supercluster<PointProps>(CLUSTER_OPTIONS).load(toPoints(markers));
       renderRef.current((rendered) => {
         // Measured to the next frame, so the figure includes the layout of the new markers.
         raf = requestAnimationFrame(() => {
