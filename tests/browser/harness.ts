@@ -18,6 +18,8 @@ const TILE_HOSTS = /^https?:\/\/([a-z]\.)?tile\.openstreetmap\.(org|fr)\//;
 export interface BrowserStack {
   stack: Stack;
   browser: Browser;
+  /** The stack's Postgres database (every service's schema), for seeding data in bulk. */
+  databaseUrl: string;
   stop(): Promise<void>;
 }
 
@@ -46,7 +48,7 @@ export async function startBrowserStack(): Promise<BrowserStack> {
     await db.drop();
     throw err;
   }
-  const started = { stack, browser };
+  const started = { stack, browser, databaseUrl: db.url };
   return {
     ...started,
     async stop() {
