@@ -85,6 +85,7 @@ export function createApp(options: CreateAppOptions): App {
   app.setErrorHandler((error, req, reply) => {
     const { status, body } = toErrorResponse(error as FastifyError, req);
     if (status >= 500 && status !== 503) req.log.error({ err: error }, 'request failed');
+    else if (status === 503) req.log.warn({ err: error }, 'service unavailable');
     if (status === 503) reply.header('retry-after', '1');
     return reply.status(status).send(body);
   });
@@ -155,8 +156,9 @@ export function toErrorResponse(error: FastifyError, req: FastifyRequest): { sta
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return { status: 413, body: { message: 'Request body is too large' } };
   }
-  if (isDatabaseUnavailable(error)) {
-    req.log.error({ err: error }, 'database unavailable');
+  // A status a 4xx already decided (e.g. a client that aborted its upload) stays the client's.
+  const clientError = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500;
+  if (!clientError && isDatabaseUnavailable(error)) {
     return { status: 503, body: { message: 'Service Unavailable: try again shortly' } };
   }
   if (error instanceof SyntaxError) return { status: 400, body: { message: `body: ${error.message}` } };

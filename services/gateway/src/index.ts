@@ -49,14 +49,17 @@ export async function createGateway(config: GatewayConfig, overrides: GatewayOve
   const redis = config.redis.url ? connectRedis(config.redis.url, logger) : null;
   // Sessions another instance ended: each instance drops its cached copy when told.
   const endedChannel = `${config.redis.keyPrefix}sess:ended`;
-  const subscriber = redis && config.session.cacheMs > 0 ? redis.duplicate() : null;
+  // It waits for Redis instead of failing its subscribe, so a gateway booted while Redis is down
+  // still hears of logouts once Redis is back.
+  const subscriber = redis && config.session.cacheMs > 0 ? redis.duplicate({ maxRetriesPerRequest: null }) : null;
   const ownsStore = !overrides.sessionStore;
   const store = overrides.sessionStore ?? (redis ? new RedisSessionStore(redis, config.redis.keyPrefix) : new MemorySessionStore());
   const closeStores = async () => {
     try {
       if (ownsStore) await store.close();
     } finally {
-      await subscriber?.quit().catch(() => subscriber.disconnect());
+      // Nothing to flush on a subscriber, and with Redis down a QUIT would wait for it forever.
+      subscriber?.disconnect();
       await redis?.quit().catch(() => redis.disconnect());
     }
   };
@@ -90,7 +93,7 @@ export async function createGateway(config: GatewayConfig, overrides: GatewayOve
     app = createApp({ logger, readiness: redis ? [{ name: 'redis', check: () => redis.ping() }] : [] });
     // Only the writer: the pipeline reads the one cookie it needs itself.
     await app.register(fastifyCookie, { hook: false });
-    limits = RateLimits.create({ ...config.rateLimit, redis, keyPrefix: config.redis.keyPrefix });
+    limits = RateLimits.create({ ...config.rateLimit, redis, keyPrefix: config.redis.keyPrefix, instances: config.workers });
     registerRequestPipeline(app, ctx, limits);
     registerRoutes(app, ctx);
     await registerProxies(app, ctx);

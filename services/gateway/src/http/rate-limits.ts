@@ -9,6 +9,8 @@ export interface RateLimitSettings {
   perIpPerMinute: number;
   redis: Redis | null;
   keyPrefix: string;
+  /** Gateway processes counting against the same Redis budgets (this host's workers at least). */
+  instances?: number;
 }
 
 const WINDOW_MS = 60_000;
@@ -34,6 +36,8 @@ interface Window {
   known: number;
   /** Admitted here and not yet sent to Redis. */
   pending: number;
+  /** Admitted here without asking Redis, and not yet answered for by Redis (sent or not). */
+  unseen: number;
   /** Whether Redis has answered for this window yet. */
   synced: boolean;
 }
@@ -41,10 +45,11 @@ interface Window {
 /**
  * Fixed one-minute windows counted in process. With Redis, each instance sends what it admitted
  * every FLUSH_INTERVAL_MS in one pipelined batch and learns the total over all instances from the
- * answer; a caller's first request in a window, and every request once a budget is within a tenth
- * of being spent, is counted in Redis before it passes. So a budget holds across instances: it can
- * only be overspent by what other instances admit for the same caller within one flush interval
- * beyond that last tenth. Without Redis the count is exact and local (local mode is one process).
+ * answer; a caller's first request in a window, every request once a budget is within a tenth of
+ * being spent, and every request beyond an instance's share of that tenth since its last answer
+ * from Redis (a tenth over `instances`) are counted in Redis before they pass. So instances
+ * bursting together admit at most about a tenth of a budget between them unseen by Redis, and a
+ * budget is overspent by at most about that much. Without Redis the count is exact and local (local mode is one process).
  * If Redis fails, requests pass (the limiter guards capacity, not access) and their counts are lost.
  */
 export class WindowCounters {
@@ -57,6 +62,7 @@ export class WindowCounters {
   constructor(
     private readonly shared: SharedCounts | null,
     private readonly now: () => number = Date.now,
+    private readonly instances = 1,
   ) {
     if (shared) {
       this.timer = setInterval(() => void this.flush(), FLUSH_INTERVAL_MS);
@@ -74,7 +80,7 @@ export class WindowCounters {
     }
     if (!window) {
       if (this.windows.size >= MAX_TRACKED) this.windows.delete(this.windows.keys().next().value!);
-      window = { end: now + WINDOW_MS, known: 0, pending: 0, synced: this.shared === null };
+      window = { end: now + WINDOW_MS, known: 0, pending: 0, unseen: 0, synced: this.shared === null };
       this.windows.set(key, window);
     }
     // A window's total only grows, so a spent budget is refused here without asking Redis.
@@ -83,8 +89,13 @@ export class WindowCounters {
       window.known++;
       return ALLOWED;
     }
-    if (!window.synced || window.known + window.pending + 1 > max - Math.ceil(max * EXACT_SHARE)) return this.countNow(this.shared, key, window, max);
+    const tenth = Math.ceil(max * EXACT_SHARE);
+    const unseenShare = Math.floor(tenth / Math.max(1, this.instances));
+    if (!window.synced || window.unseen + 1 > unseenShare || window.known + window.pending + 1 > max - tenth) {
+      return this.countNow(this.shared, key, window, max);
+    }
     window.pending++;
+    window.unseen++;
     this.dirty.add(key);
     return ALLOWED;
   }
@@ -99,6 +110,8 @@ export class WindowCounters {
   async close(): Promise<void> {
     clearInterval(this.timer);
     await this.flush();
+    // A flush already running when close began covers only the keys dirty when it started.
+    if (this.dirty.size > 0) await this.flush();
   }
 
   private async countNow(shared: SharedCounts, key: string, window: Window, max: number): Promise<Verdict> {
@@ -106,9 +119,10 @@ export class WindowCounters {
     window.pending = 0;
     try {
       const count = await shared.add(key, hits, WINDOW_MS);
-      this.learn(window, count.total, count.ttlMs);
+      this.learn(window, count.total, count.ttlMs, hits - 1);
       return count.total <= max ? ALLOWED : { allowed: false, retryAfterS: seconds(count.ttlMs) };
     } catch {
+      window.unseen = Math.max(0, window.unseen - (hits - 1));
       return ALLOWED;
     }
   }
@@ -127,15 +141,18 @@ export class WindowCounters {
         window.pending = 0;
         try {
           const count = await shared.add(key, hits, WINDOW_MS);
-          this.learn(window, count.total, count.ttlMs);
+          this.learn(window, count.total, count.ttlMs, hits);
         } catch {
           // Fail open: these hits go uncounted.
+          window.unseen = Math.max(0, window.unseen - hits);
         }
       }),
     );
   }
 
-  private learn(window: Window, total: number, ttlMs: number): void {
+  /** Redis answered for `answered` hits this instance had admitted on its own. */
+  private learn(window: Window, total: number, ttlMs: number, answered: number): void {
+    window.unseen = Math.max(0, window.unseen - answered);
     const end = this.now() + ttlMs;
     // Redis started a new window after ours ended there: its total replaces ours.
     window.known = end > window.end + 1000 ? total : Math.max(window.known, total);
@@ -161,7 +178,7 @@ export class RateLimits {
 
   static create(settings: RateLimitSettings): RateLimits {
     const shared = settings.redis ? redisSharedCounts(settings.redis, `${settings.keyPrefix}rl:`) : null;
-    return new RateLimits(new WindowCounters(shared), settings);
+    return new RateLimits(new WindowCounters(shared, Date.now, settings.instances), settings);
   }
 
   /** Counts the request against its budgets; throws 429 with Retry-After when one is spent. */

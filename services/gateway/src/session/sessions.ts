@@ -111,6 +111,8 @@ export class Sessions {
     const key = sessionKey(id);
     this.forget(key);
     await reachStore(() => this.store.delete(key));
+    // A lookup that was in flight while Redis was slow may have cached it again meanwhile.
+    this.forget(key);
     // Best effort: the other instances' copies expire within the cache TTL anyway.
     await this.announceEnded?.(key).catch(() => undefined);
   }
