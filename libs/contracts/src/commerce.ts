@@ -1,15 +1,11 @@
 import { z } from 'zod';
 import { userSummarySchema } from './users.js';
 
-/** Spec 01 §9. */
-export const TRANSACTION_TYPES = ['purchase', 'donation', 'transfer'] as const;
-export const transactionTypeSchema = z.enum(TRANSACTION_TYPES);
-export type TransactionType = z.infer<typeof transactionTypeSchema>;
+import { PAYMENT_METHODS, TRANSACTION_TYPES } from './commerce-constants.js';
 
-/** Spec 01 §9; `barter` is shown as Barter/Trade. */
-export const PAYMENT_METHODS = ['cash', 'venmo', 'paypal', 'zelle', 'check', 'bank_transfer', 'barter', 'iou', 'other'] as const;
+export * from './commerce-constants.js';
+export const transactionTypeSchema = z.enum(TRANSACTION_TYPES);
 export const paymentMethodSchema = z.enum(PAYMENT_METHODS);
-export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 
 /** `manual`: logged by the payer, verified by nobody; `stripe`: confirmed by the payment provider. */
 export const transactionSourceSchema = z.enum(['manual', 'stripe']);

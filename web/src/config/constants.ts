@@ -1,4 +1,5 @@
 import type { CONNECTIONS_LIMIT, MESSAGES_LIMIT } from '@freemarket/contracts';
+import type { PaymentMethod } from '@freemarket/contracts/constants';
 
 /** Spec 01 §9: the business constants the screens are built from. */
 export const MAP_DEFAULT_CENTER: [number, number] = [37.7749, -122.4194];
@@ -22,28 +23,10 @@ export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 
-export const SEARCH_SCOPES = [
-  'all',
-  'vocation',
-  'products',
-  'business',
-  'skills',
-  'people',
-  'properties',
-  'resources',
-  'events',
-  'credentials',
-  'worship',
-  'schools',
-] as const;
-export type SearchScope = (typeof SEARCH_SCOPES)[number];
+export { SEARCH_SCOPES, SEARCH_SORTS, TRANSACTION_TYPES } from '@freemarket/contracts/constants';
+export type { SearchScope, SearchSort, TransactionType } from '@freemarket/contracts/constants';
 
-export const SORT_MODES = ['name', 'rating', 'distance'] as const;
-export type SortMode = (typeof SORT_MODES)[number];
-
-export const TRANSACTION_TYPES = ['purchase', 'donation', 'transfer'] as const;
-export type TransactionType = (typeof TRANSACTION_TYPES)[number];
-
+/** The contract's payment methods with the labels spec 01 §9 shows. */
 export const PAYMENT_METHODS = [
   { value: 'cash', label: 'Cash' },
   { value: 'venmo', label: 'Venmo' },
@@ -54,8 +37,8 @@ export const PAYMENT_METHODS = [
   { value: 'barter', label: 'Barter/Trade' },
   { value: 'iou', label: 'IOU' },
   { value: 'other', label: 'Other' },
-] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number]['value'];
+] as const satisfies readonly { value: PaymentMethod; label: string }[];
+export type { PaymentMethod };
 
 /**
  * Page sizes the client asks for. Typed from the contracts (a type-only import keeps zod out of

@@ -5,7 +5,7 @@ import { Button, buttonClass } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/field';
 import { SkeletonList } from '../../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { LOAD_MORE_THRESHOLD, PLACEHOLDERS, SEARCH_SCOPES, type SearchScope, type SortMode } from '../../../config/constants';
+import { LOAD_MORE_THRESHOLD, PLACEHOLDERS, SEARCH_SCOPES, type SearchScope, type SearchSort } from '../../../config/constants';
 import { paths } from '../../../config/paths';
 import type { ProfileFilters } from '../api/search-profiles';
 import type { Profile, SkillCategory } from '../api/types';
@@ -25,7 +25,7 @@ export interface SearchSidebarProps {
   onFiltersOpenChange: (open: boolean) => void;
   filters: ProfileFilters;
   onFiltersChange: (filters: ProfileFilters) => void;
-  sort: SortMode;
+  sort: SearchSort;
   onCycleSort: () => void;
   profiles: Profile[];
   loading: boolean;

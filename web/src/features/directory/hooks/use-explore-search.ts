@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { MAP_DEFAULT_CENTER, SEARCH_DEBOUNCE_MS, type SearchScope, type SortMode } from '../../../config/constants';
+import { MAP_DEFAULT_CENTER, SEARCH_DEBOUNCE_MS, type SearchScope, type SearchSort } from '../../../config/constants';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useProfilesByLocation } from '../api/get-profiles-by-location';
 import { DEFAULT_FILTERS, useSearchProfiles, type ProfileFilters, type ProfileSearch } from '../api/search-profiles';
@@ -21,7 +21,7 @@ export function useExploreSearch(position: [number, number] | null) {
   const [category, setCategory] = useState<string | null>(null);
   const [filters, setFilters] = useState<ProfileFilters>(DEFAULT_FILTERS);
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const [sort, setSort] = useState<SortMode>('name');
+  const [sort, setSort] = useState<SearchSort>('name');
   const effectiveCategory = scope === 'skills' ? category : null;
 
   const search: ProfileSearch | null = useMemo(

@@ -1,4 +1,4 @@
-import type { SortMode } from '../../../config/constants';
+import type { SearchSort } from '../../../config/constants';
 import type { Profile } from '../api/types';
 import { coordinatesOf, distanceKm, fullName, ratingOf } from './profile-view';
 
@@ -10,7 +10,7 @@ const byName = new Intl.Collator(undefined, { sensitivity: 'base' });
  * Spec 01 §4: name ignoring case, rating descending. Unlike the spec's original, distance really
  * sorts: nearest first from the map position, profiles without coordinates last.
  */
-export function sortProfiles(profiles: Profile[], mode: SortMode, from: [number, number]): Profile[] {
+export function sortProfiles(profiles: Profile[], mode: SearchSort, from: [number, number]): Profile[] {
   const copy = [...profiles];
   switch (mode) {
     case 'name': {
@@ -35,6 +35,6 @@ export function sortProfiles(profiles: Profile[], mode: SortMode, from: [number,
 }
 
 /** The mode after `mode` in the cycle name → rating → distance → name. */
-export function nextSortMode(mode: SortMode): SortMode {
+export function nextSortMode(mode: SearchSort): SearchSort {
   return mode === 'name' ? 'rating' : mode === 'rating' ? 'distance' : 'name';
 }

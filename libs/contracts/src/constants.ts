@@ -1,0 +1,6 @@
+/**
+ * The contracts' plain constants without zod (`@freemarket/contracts/constants`): the web client
+ * imports its values from here, so its bundle carries no schema code.
+ */
+export * from './directory/constants.js';
+export * from './commerce-constants.js';
