@@ -1,24 +1,13 @@
-import { inArray } from 'drizzle-orm';
 import type { UserSummary } from '@freemarket/contracts';
 import type { DbOrTx } from '@freemarket/db';
+import { unknownUser, userSummaries } from '@freemarket/kit';
 import { users } from '../db/schema/index.js';
 
-/** Public faces of members from the users projection, by id; unknown ids are left out. */
-export async function memberSummaries(db: DbOrTx, ids: readonly string[]): Promise<Map<string, UserSummary>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows = await db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, profileImageUrl: users.profileImageUrl })
-    .from(users)
-    .where(inArray(users.id, unique));
-  return new Map(rows.map((r) => [r.id, r]));
-}
-
-/** A member the projection has not heard of yet: their id with empty fields. */
-export function unknownMember(id: string): UserSummary {
-  return { id, firstName: null, lastName: null, email: null, profileImageUrl: null };
+/** Public faces of members from messaging's users projection, by id; unknown ids are left out. */
+export function memberSummaries(db: DbOrTx, ids: readonly string[]): Promise<Map<string, UserSummary>> {
+  return userSummaries(db, users, ids);
 }
 
 export function summaryOf(people: Map<string, UserSummary>, id: string): UserSummary {
-  return people.get(id) ?? unknownMember(id);
+  return people.get(id) ?? unknownUser(id);
 }

@@ -1,25 +1,13 @@
-import { inArray } from 'drizzle-orm';
 import type { UserSummary } from '@freemarket/contracts';
 import type { DbOrTx } from '@freemarket/db';
+import { userSummaries as summariesIn } from '@freemarket/kit';
 import { users } from '../db/schema/index.js';
 
-/** Public faces of members from the users projection, by id; unknown ids are left out. */
-export async function userSummaries(db: DbOrTx, ids: readonly string[]): Promise<Map<string, UserSummary>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows = await db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, profileImageUrl: users.profileImageUrl })
-    .from(users)
-    .where(inArray(users.id, unique));
-  return new Map(rows.map((r) => [r.id, r]));
-}
+export { unknownUser } from '@freemarket/kit';
 
-/**
- * A member the projection has not heard of yet (the seconds after sign-up): their id with empty
- * fields, so an answer never fails for want of a name.
- */
-export function unknownUser(id: string): UserSummary {
-  return { id, firstName: null, lastName: null, email: null, profileImageUrl: null };
+/** Public faces of members from social's users projection, by id; unknown ids are left out. */
+export function userSummaries(db: DbOrTx, ids: readonly string[]): Promise<Map<string, UserSummary>> {
+  return summariesIn(db, users, ids);
 }
 
 export async function memberExists(db: DbOrTx, id: string): Promise<boolean> {
