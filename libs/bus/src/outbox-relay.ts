@@ -2,9 +2,8 @@ import type { Logger } from 'pino';
 import { and, asc, gte, inArray, lte, sql } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import type { Envelope } from '@freemarket/contracts';
-import type { Db, OutboxTable } from '@freemarket/db';
+import { preparedStatement, type Db, type OutboxTable, type PreparedStatement } from '@freemarket/db';
 import type { EventBus } from './port.js';
-import { preparedStatement, type PreparedStatement } from './prepared.js';
 
 export interface OutboxRelayOptions {
   db: Db;

@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import { eventSchemas, type Envelope, type EventData, type EventType } from '@freemarket/contracts';
-import type { DbOrTx, OutboxTable } from '@freemarket/db';
-import { preparedStatement, type PreparedStatement } from './prepared.js';
+import { preparedStatement, type DbOrTx, type OutboxTable, type PreparedStatement } from '@freemarket/db';
 
 /** Writes events into the producer's outbox, inside the caller's transaction. */
 export class Outbox {

@@ -3,3 +3,4 @@ export * from './transaction.js';
 export * from './pagination.js';
 export * from './tables.js';
 export * from './unavailable.js';
+export * from './prepared.js';

@@ -1,12 +1,11 @@
 import { and, sql, type SQL } from 'drizzle-orm';
-import { queryRows, type DbOrTx } from '@freemarket/db';
+import { queryPrepared, queryRows, type DbOrTx } from '@freemarket/db';
 import { profiles as p, users } from '../db/schema/index.js';
 import { searchItemJson } from '../profiles/json.js';
 import { parseJson } from '../profiles/sections.js';
 import type { TextMatch } from './conditions.js';
 import type { SearchCursor } from './cursor.js';
 import type { Nearby } from './geo.js';
-import { preparedRows } from './prepared.js';
 import type { SearchItemRecord } from './items.js';
 
 export interface PageQuery {
@@ -176,7 +175,7 @@ export class SearchRepository {
   }
 
   private async run(statement: SQL, prepared = false): Promise<PageRow[]> {
-    const rows = await (prepared ? preparedRows : queryRows)<{
+    const rows = await (prepared ? queryPrepared : queryRows)<{
       id: string;
       inside: boolean;
       knn: number | null;
@@ -206,6 +205,6 @@ export function markerStatement(near: Nearby, limit: number, marker: SQL): SQL {
 }
 
 export async function markers(db: DbOrTx, near: Nearby, limit: number, marker: SQL): Promise<{ items: string; truncated: boolean }> {
-  const [row] = await preparedRows<{ items: string; truncated: boolean }>(db, markerStatement(near, limit, marker));
+  const [row] = await queryPrepared<{ items: string; truncated: boolean }>(db, markerStatement(near, limit, marker));
   return row!;
 }

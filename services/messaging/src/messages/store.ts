@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Envelope, UserSummary } from '@freemarket/contracts';
-import type { DbOrTx } from '@freemarket/db';
-import { queryPrepared } from '../db/prepared.js';
+import { queryPrepared, type DbOrTx } from '@freemarket/db';
 import { conversations, messages, outbox, users, type MessageRow } from '../db/schema/index.js';
 
 /** A stored message with what its live updates need: both members and both unread counts. */
@@ -45,7 +44,6 @@ interface RawRow extends Record<string, unknown> {
 export async function storeMessages(db: DbOrTx, senderId: string, content: string, events: readonly Envelope<'message.created'>[]): Promise<StoredRow[]> {
   const rows = await queryPrepared<RawRow>(
     db,
-    'messaging_store_messages',
     sql`
     with planned as (
       select (e->'data'->>'messageId')::uuid as message_id, e->'data'->>'receiverId' as receiver_id, (e->>'id')::uuid as event_id, e as envelope
@@ -86,6 +84,7 @@ export async function storeMessages(db: DbOrTx, senderId: string, content: strin
     join touched sc on sc.owner_id = i.sender_id and sc.other_id = i.receiver_id
     left join ${users} s on s.id = i.sender_id
     left join ${users} r on r.id = i.receiver_id`,
+    'messaging_store_messages',
   );
   return rows.map((r) => ({
     message: { id: r.id, senderId: r.sender_id, receiverId: r.receiver_id, content: r.content, isRead: r.is_read, createdAt: new Date(r.created_at) },

@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '@freemarket/db';
+import type { DbOrTx } from './database.js';
 
 const dialect = new PgDialect();
 
@@ -12,7 +13,8 @@ export interface PreparedStatement {
 /**
  * Postgres parses and plans a named statement once per connection instead of on every call, and
  * the SQL text is rendered here once instead of by the query builder on every call. `query` takes
- * its values as `sql.placeholder(name)`; the name must be unique to this text.
+ * its values as `sql.placeholder(name)`; the name must be unique to this text. PGlite runs it as
+ * an ordinary statement.
  */
 export function preparedStatement(name: string, query: SQL): PreparedStatement {
   const rendered = dialect.sqlToQuery(query);
@@ -22,4 +24,17 @@ export function preparedStatement(name: string, query: SQL): PreparedStatement {
       return result.rows;
     },
   };
+}
+
+/**
+ * Runs a statement built per call as a named prepared statement, named by its text unless a name
+ * is given: each distinct text is planned once per connection. Only for statements whose plan
+ * cannot go wrong when generic, and whose text takes a bounded number of shapes (pass variable
+ * lists as one array parameter).
+ */
+export async function queryPrepared<T extends Record<string, unknown>>(db: DbOrTx, query: SQL, name?: string): Promise<T[]> {
+  const rendered = dialect.sqlToQuery(query);
+  const statementName = name ?? `q_${createHash('sha1').update(rendered.sql).digest('base64url')}`;
+  const result = (await db._.session.prepareQuery(rendered, undefined, statementName, false).execute()) as { rows: T[] };
+  return result.rows;
 }
