@@ -4,3 +4,4 @@ export * from './ports.js';
 export * from './nats-server.js';
 export * from './browser-session.js';
 export * from './service-harness.js';
+export * from './members.js';

@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { inArray } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@freemarket/contracts';
 import { createLogger } from '@freemarket/kit';
-import { runTag, startServiceForTest, testInfra, waitFor, type ServiceUnderTest } from '@freemarket/testing';
+import { runTag, startServiceForTest, testInfra, type ServiceUnderTest, seedMembers as seedMembersIn, type Member } from '@freemarket/testing';
 import { createMessagingService, loadMessagingConfig } from '../src/index.js';
 import { users } from '../src/db/schema/index.js';
 
@@ -35,25 +33,11 @@ export async function startReplica(sut: MessagingUnderTest): Promise<{ service: 
   return { service, url };
 }
 
-export interface Member {
-  id: string;
-  firstName: string;
-}
+export type { Member };
 
 /** Announces members as identity would, and waits until the users projection has them all. */
-export async function seedMembers(sut: MessagingUnderTest, ...firstNames: string[]): Promise<Member[]> {
-  const members = firstNames.map((firstName) => ({ id: `dev-${firstName.toLowerCase()}-${randomUUID().slice(0, 8)}`, firstName }));
-  await Promise.all(
-    members.map((m) =>
-      sut.publish('user.upserted', { id: m.id, email: `${m.id}@example.com`, firstName: m.firstName, lastName: 'Tester', profileImageUrl: null }),
-    ),
-  );
-  const ids = members.map((m) => m.id);
-  await waitFor('the members in the users projection', async () => {
-    const rows = await sut.service.runtime.db.select({ id: users.id }).from(users).where(inArray(users.id, ids));
-    return rows.length === ids.length;
-  });
-  return members;
+export function seedMembers(sut: MessagingUnderTest, ...firstNames: string[]): Promise<Member[]> {
+  return seedMembersIn(sut, users, ...firstNames);
 }
 
 export interface Answer<T> {

@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { inArray } from 'drizzle-orm';
-import { startServiceForTest, waitFor, type ServiceUnderTest } from '@freemarket/testing';
+import { startServiceForTest, type ServiceUnderTest, seedMembers as seedMembersIn, type Member } from '@freemarket/testing';
 import { createSocialService, loadSocialConfig } from '../src/index.js';
 import { users } from '../src/db/schema/index.js';
 
@@ -10,25 +8,11 @@ export function startSocial(): Promise<SocialUnderTest> {
   return startServiceForTest({ name: 'social', create: createSocialService, loadConfig: loadSocialConfig });
 }
 
-export interface Member {
-  id: string;
-  firstName: string;
-}
+export type { Member };
 
 /** Announces members as identity would, and waits until the users projection has them all. */
-export async function seedMembers(sut: SocialUnderTest, ...firstNames: string[]): Promise<Member[]> {
-  const members = firstNames.map((firstName) => ({ id: `dev-${firstName.toLowerCase()}-${randomUUID().slice(0, 8)}`, firstName }));
-  await Promise.all(
-    members.map((m) =>
-      sut.publish('user.upserted', { id: m.id, email: `${m.id}@example.com`, firstName: m.firstName, lastName: 'Tester', profileImageUrl: null }),
-    ),
-  );
-  const ids = members.map((m) => m.id);
-  await waitFor('the members in the users projection', async () => {
-    const rows = await sut.service.runtime.db.select({ id: users.id }).from(users).where(inArray(users.id, ids));
-    return rows.length === ids.length;
-  });
-  return members;
+export function seedMembers(sut: SocialUnderTest, ...firstNames: string[]): Promise<Member[]> {
+  return seedMembersIn(sut, users, ...firstNames);
 }
 
 export interface Answer<T> {
