@@ -6,6 +6,6 @@ import { AssertionVerifier, createApp, createLogger, requireActor } from '@freem
  */
 const verifier = await AssertionVerifier.fromPem(process.env.ASSERTION_PUBLIC_KEY!);
 const app = createApp({ logger: createLogger('bench-rewards', process.env.LOG_LEVEL ?? 'info'), verifier });
-app.get('/api/rewards/balance', async (req) => ({ userId: requireActor(req).userId, balance: 120 }));
+app.get('/api/rewards/balance', { config: { memberOnly: true } }, async (req) => ({ userId: requireActor(req).userId, balance: 120 }));
 await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) });
 process.once('SIGTERM', () => void app.close());

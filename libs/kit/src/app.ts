@@ -4,6 +4,7 @@ import Fastify, {
   type FastifyError,
   type FastifyInstance,
   type FastifyRequest,
+  type onRequestHookHandler,
   type RawReplyDefaultExpression,
   type RawRequestDefaultExpression,
   type RawServerDefault,
@@ -29,6 +30,15 @@ declare module 'fastify' {
     /** The member the gateway vouched for, or null for an anonymous request. */
     actor: Actor | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * Only a signed-in member may call the route (`config: { memberOnly: true }`). Anyone else gets
+     * 401 'Unauthorized' before the body is read or params, query and body are validated. Every
+     * `/api/` and `/internal/` route of a service (an app with a verifier) must set it, `false` for a
+     * public route; registration fails otherwise.
+     */
+    memberOnly?: boolean;
+  }
 }
 
 /** A dependency `/readyz` checks: the database, the bus, Redis. */
@@ -41,6 +51,9 @@ export interface CreateAppOptions {
   readiness?: ReadinessCheck[];
   bodyLimit?: number;
 }
+
+/** Paths of a service's API, whose routes must declare `memberOnly`. */
+const API_PATH = /^\/(api|internal)\//;
 
 /** The Fastify app every service starts from: logs, zod validation, one error shape, health. */
 export function createApp(options: CreateAppOptions): App {
@@ -67,7 +80,16 @@ export function createApp(options: CreateAppOptions): App {
   });
 
   app.decorateRequest('actor', null);
+  // Added to each memberOnly route rather than checked on every request, so public routes and the
+  // gateway's proxy pay nothing; it also guards such a route in an app without a verifier (fails closed).
   const verifier = options.verifier;
+  app.addHook('onRoute', (route) => {
+    // A service's API route must say who may call it, so a new route cannot open itself by omission.
+    if (verifier && API_PATH.test(route.url) && typeof route.config?.memberOnly !== 'boolean') {
+      throw new Error(`${route.method} ${route.url}: say config.memberOnly (true, or false for a public route)`);
+    }
+    if (route.config?.memberOnly) route.onRequest = [...[route.onRequest ?? []].flat(), refuseAnonymous];
+  });
   if (verifier) {
     app.addHook('onRequest', async (req) => {
       const token = req.headers[IDENTITY_HEADER];
@@ -95,9 +117,22 @@ export function createApp(options: CreateAppOptions): App {
   return app;
 }
 
-/** The signed-in member, or 401 'Unauthorized'. */
-export function requireActor(req: FastifyRequest): Actor {
+/**
+ * Runs as a route's own onRequest hook, hence after the app's assertion check has set the actor.
+ * Identity is judged before input because a signed-out caller must get the 401 the web client's
+ * logout keys on (ARCHITECTURE §3), not a 400 about fields.
+ */
+const refuseAnonymous: onRequestHookHandler = async (req) => {
   if (!req.actor) throw new AuthRequiredError();
+};
+
+/** The signed-in member, or 401 'Unauthorized'. Routes calling it should be `memberOnly`. */
+export function requireActor(req: FastifyRequest): Actor {
+  if (!req.actor) {
+    // Reaching here anonymously means the route validated a stranger's input before refusing them.
+    if (!req.routeOptions.config.memberOnly) req.log.warn({ url: req.routeOptions.url }, 'route needs a member but is not memberOnly');
+    throw new AuthRequiredError();
+  }
   return req.actor;
 }
 

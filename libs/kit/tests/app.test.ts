@@ -16,14 +16,14 @@ beforeAll(async () => {
   app = createApp({ logger: createLogger('test', 'silent'), verifier: await AssertionVerifier.fromPem(keys.publicKeyPem) });
   app.post(
     '/api/things',
-    { schema: { body: z.object({ name: z.string().max(10), rating: z.number().int().min(1).max(5), kind: z.enum(['a', 'b']) }) } },
+    { config: { memberOnly: false }, schema: { body: z.object({ name: z.string().max(10), rating: z.number().int().min(1).max(5), kind: z.enum(['a', 'b']) }) } },
     async (req) => ({ ok: true, name: req.body.name }),
   );
-  app.get('/api/me', async (req) => ({ userId: requireActor(req).userId }));
-  app.get('/api/conflict', async () => {
+  app.get('/api/me', { config: { memberOnly: true } }, async (req) => ({ userId: requireActor(req).userId }));
+  app.get('/api/conflict', { config: { memberOnly: false } }, async () => {
     throw new ConflictError('Already there');
   });
-  app.get('/api/boom', async () => {
+  app.get('/api/boom', { config: { memberOnly: false } }, async () => {
     throw new Error('secret internal detail');
   });
   await app.ready();

@@ -69,6 +69,16 @@ describe('sending a message', () => {
     expect(await storedCount()).toBe(before + 1);
   });
 
+  it('answers an anonymous invalid message 401 Unauthorized, not 400 naming the field, and stores nothing', async () => {
+    const [bob] = await seedMembers(sut, 'Bob');
+    const before = await storedCount();
+    for (const payload of [{}, { receiverId: bob!.id, content: '' }, { receiverId: ['x'], content: 42 }]) {
+      expect(await call(sut.url, await as(null), 'POST', '/api/messages', payload), JSON.stringify(payload)).toMatchObject({ status: 401, body: { message: 'Unauthorized' } });
+    }
+    expect(await call(sut.url, await as(null), 'GET', '/api/messages/conversations?limit=0')).toMatchObject({ status: 401, body: { message: 'Unauthorized' } });
+    expect(await storedCount()).toBe(before);
+  });
+
   it('answers 429 with a clear message after 30 messages in 10 seconds', async () => {
     const [ada, bob] = await seedMembers(sut, 'Ada', 'Bob');
     for (let i = 0; i < 30; i += 1) expect((await send(ada!, bob!, `message ${i}`)).status).toBe(201);

@@ -203,4 +203,23 @@ describe('connections', () => {
     }
     expect((await statusOf(ada!, bob!)).status).toBe('pending');
   });
+
+  it('answers an anonymous caller 401 Unauthorized, not 400, however bad the input, and writes nothing', async () => {
+    const [ada, bob] = await seedMembers(sut, 'Ada', 'Bob');
+    const { body } = await ask(ada!, bob!);
+    const cases: Array<[string, string, unknown]> = [
+      ['POST', '/api/connections', {}],
+      ['POST', '/api/connections', { addresseeId: 42 }],
+      ['PUT', `/api/connections/${body.id}`, { status: 'ACCEPTED' }],
+      ['PUT', '/api/connections/not-a-uuid', {}],
+      ['DELETE', '/api/connections/123', undefined],
+      ['GET', '/api/connections?limit=0&status=blocked', undefined],
+    ];
+    for (const [method, path, payload] of cases) {
+      expect(await call(sut, null, method, path, payload), `${method} ${path} ${JSON.stringify(payload)}`).toEqual({ status: 401, body: { message: 'Unauthorized' } });
+    }
+    const unparsable = await fetch(`${sut.url}/api/connections`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"addresseeId": ' });
+    expect({ status: unparsable.status, body: await unparsable.json() }).toEqual({ status: 401, body: { message: 'Unauthorized' } });
+    expect((await statusOf(ada!, bob!)).status).toBe('pending');
+  });
 });

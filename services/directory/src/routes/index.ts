@@ -1,4 +1,4 @@
-import { AuthRequiredError, type App } from '@freemarket/kit';
+import type { App } from '@freemarket/kit';
 import type { DirectoryContext } from '../context.js';
 import { createBusinessReferral } from './business-referrals/create-business-referral.js';
 import { listBusinessReferrals } from './business-referrals/list-business-referrals.js';
@@ -29,10 +29,6 @@ import { deleteTestimonial } from './testimonials/delete-testimonial.js';
 import { listTestimonials } from './testimonials/list-testimonials.js';
 
 export function registerRoutes(app: App, ctx: DirectoryContext): void {
-  // Every directory call needs a member, and saying so comes before judging the input.
-  app.addHook('preValidation', async (req) => {
-    if (req.url.startsWith('/api/') && !req.actor) throw new AuthRequiredError();
-  });
   searchProfiles(app, ctx);
   searchBusinesses(app, ctx);
   getNearbyProfiles(app, ctx);

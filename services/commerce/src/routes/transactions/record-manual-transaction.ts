@@ -6,7 +6,7 @@ import type { CommerceContext } from '../../context.js';
 export function recordManualTransaction(app: App, ctx: CommerceContext): void {
   app.post(
     '/api/transactions/manual',
-    { schema: { body: recordManualTransactionSchema, response: { 201: transactionSchema } } },
+    { config: { memberOnly: true }, schema: { body: recordManualTransactionSchema, response: { 201: transactionSchema } } },
     async (req, reply) => {
       const transaction = await ctx.transactions.recordManual(requireActor(req), req.body);
       return reply.status(201).send(transaction);

@@ -5,7 +5,7 @@ import type { DirectoryContext } from '../../context.js';
 export function listFavoriteBusinesses(app: App, ctx: DirectoryContext): void {
   app.get(
     '/api/favorite-businesses/:userId',
-    { schema: { params: directoryUserIdParams, querystring: directoryListQuery, response: { 200: favoriteBusinessPageSchema } } },
+    { config: { memberOnly: true }, schema: { params: directoryUserIdParams, querystring: directoryListQuery, response: { 200: favoriteBusinessPageSchema } } },
     async (req) => ctx.favorites.forMember(requireActor(req), req.params.userId, req.query),
   );
 }

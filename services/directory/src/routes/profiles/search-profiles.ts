@@ -3,7 +3,7 @@ import { requireActor, type App } from '@freemarket/kit';
 import type { DirectoryContext } from '../../context.js';
 
 export function searchProfiles(app: App, ctx: DirectoryContext): void {
-  app.get('/api/profiles/search', { schema: { querystring: profileSearchQuerySchema, response: { 200: profileSearchPageSchema } } }, async (req) =>
+  app.get('/api/profiles/search', { config: { memberOnly: true }, schema: { querystring: profileSearchQuerySchema, response: { 200: profileSearchPageSchema } } }, async (req) =>
     ctx.search.search(requireActor(req), req.query),
   );
 }

@@ -5,7 +5,7 @@ import type { DirectoryContext } from '../../context.js';
 export function listLegislation(app: App, ctx: DirectoryContext): void {
   app.get(
     '/api/proposed-legislation/:userId',
-    { schema: { params: directoryUserIdParams, querystring: directoryListQuery, response: { 200: legislationPageSchema } } },
+    { config: { memberOnly: true }, schema: { params: directoryUserIdParams, querystring: directoryListQuery, response: { 200: legislationPageSchema } } },
     async (req) => ctx.legislation.forMember(requireActor(req), req.params.userId, req.query),
   );
 }

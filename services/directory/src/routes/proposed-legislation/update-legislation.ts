@@ -5,7 +5,7 @@ import type { DirectoryContext } from '../../context.js';
 export function updateLegislation(app: App, ctx: DirectoryContext): void {
   app.put(
     '/api/proposed-legislation/:id',
-    { schema: { params: directoryIdParams, body: legislationInputSchema, response: { 200: legislationSchema } } },
+    { config: { memberOnly: true }, schema: { params: directoryIdParams, body: legislationInputSchema, response: { 200: legislationSchema } } },
     async (req) => ctx.legislation.update(requireActor(req), req.params.id, req.body),
   );
 }

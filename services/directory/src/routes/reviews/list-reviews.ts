@@ -5,7 +5,7 @@ import type { DirectoryContext } from '../../context.js';
 export function listReviews(app: App, ctx: DirectoryContext): void {
   app.get(
     '/api/reviews/:userId',
-    { schema: { params: directoryUserIdParams, querystring: directoryListQuery, response: { 200: reviewPageSchema } } },
+    { config: { memberOnly: true }, schema: { params: directoryUserIdParams, querystring: directoryListQuery, response: { 200: reviewPageSchema } } },
     async (req) => ctx.reviews.forMember(requireActor(req), req.params.userId, req.query),
   );
 }

@@ -1,11 +1,10 @@
 import { skillListSchema, skillsByCategoryParams } from '@freemarket/contracts';
-import { requireActor, type App } from '@freemarket/kit';
+import type { App } from '@freemarket/kit';
 import type { DirectoryContext } from '../../context.js';
 
 /** Reference data: a category's skills (a dozen at most), not paginated. */
 export function listSkillsByCategory(app: App, ctx: DirectoryContext): void {
-  app.get('/api/skills/category/:categoryId', { schema: { params: skillsByCategoryParams, response: { 200: skillListSchema } } }, async (req) => {
-    requireActor(req);
-    return ctx.skills.byCategory(req.params.categoryId);
-  });
+  app.get('/api/skills/category/:categoryId', { config: { memberOnly: true }, schema: { params: skillsByCategoryParams, response: { 200: skillListSchema } } }, async (req) =>
+    ctx.skills.byCategory(req.params.categoryId),
+  );
 }

@@ -5,7 +5,7 @@ import type { DirectoryContext } from '../../context.js';
 export function listTestimonials(app: App, ctx: DirectoryContext): void {
   app.get(
     '/api/testimonials/:userId',
-    { schema: { params: directoryUserIdParams, querystring: directoryListQuery, response: { 200: testimonialPageSchema } } },
+    { config: { memberOnly: true }, schema: { params: directoryUserIdParams, querystring: directoryListQuery, response: { 200: testimonialPageSchema } } },
     async (req) => ctx.testimonials.forMember(requireActor(req), req.params.userId, req.query),
   );
 }

@@ -4,7 +4,7 @@ import type { IdentityContext } from '../../context.js';
 import { toCurrentUser } from '../../users/dto.js';
 
 export function getCurrentUser(app: App, ctx: IdentityContext): void {
-  app.get('/api/auth/user', { schema: { response: { 200: currentUserSchema } } }, async (req) => {
+  app.get('/api/auth/user', { config: { memberOnly: true }, schema: { response: { 200: currentUserSchema } } }, async (req) => {
     const actor = requireActor(req);
     const row = await ctx.users.get(actor.userId);
     // Signed in at the gateway but unknown here: treat as signed out so the client signs in again.

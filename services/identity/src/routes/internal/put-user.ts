@@ -9,6 +9,7 @@ export function putUser(app: App, ctx: IdentityContext): void {
   app.put(
     '/internal/users/:id',
     {
+      config: { memberOnly: true },
       schema: {
         params: z.object({ id: z.string().min(1).max(255) }),
         body: upsertUserSchema.omit({ id: true }),

@@ -4,7 +4,7 @@ import type { RewardsContext } from '../../context.js';
 
 /** `GET /api/rewards/balance`: the signed-in member's points. */
 export function getBalance(app: App, ctx: RewardsContext): void {
-  app.get('/api/rewards/balance', { schema: { response: { 200: rewardBalanceSchema } } }, async (req) => {
+  app.get('/api/rewards/balance', { config: { memberOnly: true }, schema: { response: { 200: rewardBalanceSchema } } }, async (req) => {
     return ctx.rewards.balance(requireActor(req));
   });
 }

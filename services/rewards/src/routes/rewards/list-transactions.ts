@@ -6,7 +6,7 @@ import type { RewardsContext } from '../../context.js';
 export function listTransactions(app: App, ctx: RewardsContext): void {
   app.get(
     '/api/rewards/transactions',
-    { schema: { querystring: listRewardTransactionsQuerySchema, response: { 200: rewardTransactionPageSchema } } },
+    { config: { memberOnly: true }, schema: { querystring: listRewardTransactionsQuerySchema, response: { 200: rewardTransactionPageSchema } } },
     async (req) => {
       return ctx.rewards.transactions(requireActor(req), req.query);
     },

@@ -3,7 +3,7 @@ import { requireActor, type App } from '@freemarket/kit';
 import type { SocialContext } from '../../context.js';
 
 export function deleteConnection(app: App, ctx: SocialContext): void {
-  app.delete('/api/connections/:id', { schema: { params: connectionParamsSchema } }, async (req, reply) => {
+  app.delete('/api/connections/:id', { config: { memberOnly: true }, schema: { params: connectionParamsSchema } }, async (req, reply) => {
     await ctx.connections.remove(requireActor(req), req.params.id);
     return reply.status(204).send();
   });

@@ -5,7 +5,7 @@ import type { SocialContext } from '../../context.js';
 export function getConnectionStatus(app: App, ctx: SocialContext): void {
   app.get(
     '/api/connections/status/:userId',
-    { schema: { params: connectionStatusParamsSchema, response: { 200: connectionStatusResponseSchema } } },
+    { config: { memberOnly: true }, schema: { params: connectionStatusParamsSchema, response: { 200: connectionStatusResponseSchema } } },
     async (req) => ctx.connections.statusWith(requireActor(req), req.params.userId),
   );
 }

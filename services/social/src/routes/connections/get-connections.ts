@@ -3,7 +3,7 @@ import { requireActor, type App } from '@freemarket/kit';
 import type { SocialContext } from '../../context.js';
 
 export function getConnections(app: App, ctx: SocialContext): void {
-  app.get('/api/connections', { schema: { querystring: listConnectionsQuerySchema, response: { 200: connectionPageSchema } } }, async (req) =>
+  app.get('/api/connections', { config: { memberOnly: true }, schema: { querystring: listConnectionsQuerySchema, response: { 200: connectionPageSchema } } }, async (req) =>
     ctx.connections.list(requireActor(req), req.query),
   );
 }

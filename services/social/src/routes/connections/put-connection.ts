@@ -5,7 +5,7 @@ import type { SocialContext } from '../../context.js';
 export function putConnection(app: App, ctx: SocialContext): void {
   app.put(
     '/api/connections/:id',
-    { schema: { params: connectionParamsSchema, body: answerConnectionBodySchema, response: { 200: connectionSchema } } },
+    { config: { memberOnly: true }, schema: { params: connectionParamsSchema, body: answerConnectionBodySchema, response: { 200: connectionSchema } } },
     async (req) => ctx.connections.answer(requireActor(req), req.params.id, req.body),
   );
 }
