@@ -85,10 +85,12 @@ export type MarkReadAck = SocketAck<{ count: number }>;
 
 /** socket.io, server to client. Every member's sockets sit in the room of that member. */
 export interface ServerToClientEvents {
-  /** A stored message, to both members (the sender's other tabs too). */
-  'message:new': (message: Message) => void;
-  /** The viewer's entry for a conversation changed (new message, or read elsewhere). */
-  'conversation:updated': (entry: ConversationEntry) => void;
+  /**
+   * A stored message, to both members (the sender's other tabs too), as each member's new entry
+   * for that conversation: every field of the message, plus the members and the viewer's unread
+   * count. One event per member per message, so live delivery costs one frame.
+   */
+  'message:new': (entry: ConversationEntry) => void;
   /** Read receipt, to both members. */
   'messages:read': (receipt: ReadReceipt) => void;
 }

@@ -59,7 +59,7 @@ describe('connecting and messaging through the whole platform', () => {
     const sent = await send<Message>(a.browser, 'POST', '/api/messages', { receiverId: b.me.id, content: 'Hi Bob, thanks for connecting!' });
     expect(sent.status).toBe(201);
     await waitFor('Bob’s socket to receive the message', () => socket!.received.of('message:new').length === 1);
-    expect(socket.received.of('message:new')).toEqual([sent.body]);
+    expect(socket.received.of('message:new')).toEqual([expect.objectContaining({ ...sent.body, unreadCount: 1, otherUser: expect.objectContaining({ id: a.me.id }) })]);
 
     // The broadcast reads messaging's projection of connections, fed by social's events: it reaches
     // Bob once connection.accepted is consumed (one that reaches nobody costs nothing).

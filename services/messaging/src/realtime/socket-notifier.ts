@@ -5,8 +5,8 @@ import { roomOf, type RealtimeServer } from './socket-server.js';
 
 /**
  * Pushes committed changes to the members' rooms. A stored message crosses to the other instances
- * as one adapter message carrying everything its four socket events need (instead of one per
- * event); each instance then emits only to the rooms it holds sockets of, encoding each event once.
+ * as one adapter message carrying both members' socket events (instead of one per event); each
+ * instance then emits only to the rooms it holds sockets of, encoding each event once.
  */
 export class SocketNotifier implements MessageNotifier {
   /**
@@ -35,7 +35,7 @@ export class SocketNotifier implements MessageNotifier {
     this.io.to([roomOf(receipt.readerId), roomOf(receipt.senderId)]).emit('messages:read', receipt);
   }
 
-  /** `message:new` to both members' rooms, then each member's `conversation:updated`: rooms without a socket here are skipped. */
+  /** `message:new` with each member's own conversation entry to their room; rooms without a socket here are skipped. */
   private deliverLocally(items: readonly StoredMessage[]): void {
     const rooms = this.io.of('/').adapter.rooms;
     for (const item of items) {
@@ -43,12 +43,8 @@ export class SocketNotifier implements MessageNotifier {
         const { message, forSender, forReceiver } = item;
         const sender = roomOf(message.senderId);
         const receiver = roomOf(message.receiverId);
-        const toSender = rooms.has(sender);
-        const toReceiver = rooms.has(receiver);
-        if (!toSender && !toReceiver) continue;
-        this.io.local.to(toSender && toReceiver ? [sender, receiver] : toSender ? sender : receiver).emit('message:new', message);
-        if (toSender) this.io.local.to(sender).emit('conversation:updated', forSender);
-        if (toReceiver) this.io.local.to(receiver).emit('conversation:updated', forReceiver);
+        if (rooms.has(sender)) this.io.local.to(sender).emit('message:new', forSender);
+        if (rooms.has(receiver)) this.io.local.to(receiver).emit('message:new', forReceiver);
       } catch (err) {
         // Pushing is best effort (clients catch up on reconnect); one bad item must not stop the rest.
         this.logger.warn({ err }, 'live push failed');

@@ -5,6 +5,12 @@ import { conversationsQueryOptions } from '../api/get-conversations';
 import { messagesQueryOptions } from '../api/get-messages';
 import { getSocket } from './socket';
 
+/** The message fields of a conversation entry, as the conversation's page holds them. */
+function messageOf(entry: ConversationEntry): Message {
+  const { id, senderId, receiverId, content, createdAt, isRead } = entry;
+  return { id, senderId, receiverId, content, createdAt, isRead };
+}
+
 function appendMessage(client: QueryClient, meId: string, message: Message): void {
   const otherId = message.senderId === meId ? message.receiverId : message.senderId;
   client.setQueryData<MessagePage>(messagesQueryOptions(otherId).queryKey, (page) => {
@@ -48,8 +54,10 @@ export function useMessagingSocket(meId: string | null): void {
   useEffect(() => {
     if (!meId) return;
     let cancelled = false;
-    const onNew = (m: Message) => appendMessage(client, meId, m);
-    const onConversation = (e: ConversationEntry) => upsertConversation(client, e);
+    const onNew = (entry: ConversationEntry) => {
+      appendMessage(client, meId, messageOf(entry));
+      upsertConversation(client, entry);
+    };
     const onRead = (r: ReadReceipt) => applyReceipt(client, meId, r);
     // After a reconnect events may have been missed: read the lists again.
     const onReconnect = () => {
@@ -59,7 +67,6 @@ export function useMessagingSocket(meId: string | null): void {
     void getSocket().then((socket) => {
       if (cancelled) return;
       socket.on('message:new', onNew);
-      socket.on('conversation:updated', onConversation);
       socket.on('messages:read', onRead);
       socket.io.on('reconnect', onReconnect);
     });
@@ -67,7 +74,6 @@ export function useMessagingSocket(meId: string | null): void {
       cancelled = true;
       void getSocket().then((socket) => {
         socket.off('message:new', onNew);
-        socket.off('conversation:updated', onConversation);
         socket.off('messages:read', onRead);
         socket.io.off('reconnect', onReconnect);
       });
