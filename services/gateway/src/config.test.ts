@@ -1,7 +1,7 @@
-import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '@freemarket/kit';
 import { loadGatewayConfig, type GatewayEnv } from './config.js';
+import { cpuCount } from './cpu-limit.js';
 
 const KEY = '-----BEGIN PRIVATE KEY-----\\nMC4CAQAwBQYDK2VwBCIEIA==\\n-----END PRIVATE KEY-----';
 
@@ -57,8 +57,8 @@ describe(loadGatewayConfig.name, () => {
     for (const name of ['ASSERTION_PRIVATE_KEY', 'PORT', 'PUBLIC_URL', 'REDIS_URL', 'RATE_LIMIT_PER_MINUTE']) expect(message).toContain(name);
   });
 
-  it('should run one gateway process per core when Redis is there to share sessions, else one', () => {
-    expect(load({ REDIS_URL: 'redis://127.0.0.1:6379' }).workers).toBe(availableParallelism());
+  it('should run one gateway process per CPU when Redis is there to share sessions, else one', () => {
+    expect(load({ REDIS_URL: 'redis://127.0.0.1:6379' }).workers).toBe(cpuCount());
     expect(load({ REDIS_URL: 'redis://127.0.0.1:6379', GATEWAY_WORKERS: '3' }).workers).toBe(3);
     expect(load({}).workers).toBe(1);
     expect(load({ GATEWAY_WORKERS: '1' }).workers).toBe(1);

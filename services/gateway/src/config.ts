@@ -1,8 +1,8 @@
-import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { parseConfig, portFromEnv, readEnvVars, redisUrl } from '@freemarket/kit';
+import { cpuCount } from './cpu-limit.js';
 import { SERVICE_NAMES, type ServiceName } from './proxy/routing-table.js';
 
 /** Secrets kept apart so nothing logs the whole config by accident. */
@@ -142,8 +142,8 @@ export function loadGatewayConfig(env: GatewayEnv): GatewayConfig {
   const upstreams = Object.fromEntries(SERVICE_NAMES.map((name) => [name, parsed[UPSTREAM_ENV[name]]])) as Record<ServiceName, string[]>;
   return {
     service: { host: parsed.HOST, port: parsed.PORT, logLevel: parsed.LOG_LEVEL },
-    // One per core when the processes can share sessions and limits through Redis.
-    workers: parsed.GATEWAY_WORKERS ?? (parsed.REDIS_URL ? availableParallelism() : 1),
+    // One per CPU when the processes can share sessions and limits through Redis.
+    workers: parsed.GATEWAY_WORKERS ?? (parsed.REDIS_URL ? cpuCount() : 1),
     publicUrl: parsed.PUBLIC_URL,
     redis: { url: parsed.REDIS_URL ?? null, keyPrefix: parsed.REDIS_KEY_PREFIX },
     oidc: { issuerUrl: parsed.OIDC_ISSUER_URL ?? `${parsed.PUBLIC_URL}/oidc`, clientId: parsed.OIDC_CLIENT_ID, clientAuthMethod: parsed.OIDC_CLIENT_AUTH_METHOD },

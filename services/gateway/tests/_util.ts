@@ -37,9 +37,10 @@ export interface EchoService {
 /**
  * A real service built like every FreeMarket service (createApp + AssertionVerifier) that answers
  * any path with what it received. `/…/slow?ms=` waits first, `?status=` sets the status, `?size=` answers that many bytes instead; a websocket upgrade is accepted only
- * with a valid assertion (or none), and its first message echoes the handshake.
+ * with a valid assertion (or none), and its first message echoes the handshake. It listens on
+ * `port` when given, as an instance that was stopped comes back where it was.
  */
-export async function startEchoService(name: string, publicKeyPem: string): Promise<EchoService> {
+export async function startEchoService(name: string, publicKeyPem: string, port = 0): Promise<EchoService> {
   const verifier = await AssertionVerifier.fromPem(publicKeyPem);
   const app = createApp({ logger: silentLogger, verifier });
   const seen: Echo[] = [];
@@ -60,7 +61,7 @@ export async function startEchoService(name: string, publicKeyPem: string): Prom
     socket.on('close', () => upgraded.delete(socket));
     void acceptWebsocket(name, verifier, req, socket);
   });
-  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  const url = await app.listen({ host: '127.0.0.1', port });
   return {
     name,
     url,

@@ -4,6 +4,8 @@ import type { FastifyRequest } from 'fastify';
 import type { App } from '@freemarket/kit';
 import type { GatewayContext } from '../context.js';
 import { forwardingFor, upstreamHeaders, upstreamWebsocketHeaders } from './forward-headers.js';
+import { failoverHandler } from './failover.js';
+import { InstanceHealth } from './instance-health.js';
 import { roundRobin } from './round-robin.js';
 import { SERVICE_NAMES, routesOf } from './routing-table.js';
 import { replyUpstreamFailure } from './upstream-errors.js';
@@ -25,7 +27,8 @@ const WS_MAX_PAYLOAD = 1024 * 1024;
  * One proxy per service, serving every prefix the routing table gives it, so each service gets one
  * keep-alive connection pool per instance however many prefixes it owns. Paths are forwarded
  * unchanged. A service with several instances (a comma-separated `*_URL`) gets requests and
- * websocket upgrades in turn; an instance that is down still gets its turn and answers 503.
+ * websocket upgrades in turn, except on instances a connection was just refused by (see
+ * `InstanceHealth`); a request refused by one goes to the next.
  */
 export async function registerProxies(app: App, ctx: GatewayContext): Promise<void> {
   const forwarding = forwardingFor(ctx.config.publicUrl, [ctx.cookies.session, ctx.cookies.preAuth]);
@@ -34,15 +37,19 @@ export async function registerProxies(app: App, ctx: GatewayContext): Promise<vo
   for (const service of SERVICE_NAMES) {
     const routes = routesOf(service);
     const instances = ctx.config.upstreams[service];
-    // One instance: a fixed upstream, one pool. Several: no fixed upstream, each request and
-    // each upgrade asks the picker (http-proxy's getUpstream, which its websocket side uses too).
-    const pick = instances.length > 1 ? roundRobin(instances) : null;
+    // One instance: a fixed upstream, one pool, nothing to skip or fail over to. Several: no fixed
+    // upstream, each request and each upgrade asks the picker (http-proxy's getUpstream, which its
+    // websocket side uses too), and HTTP requests go through the failover handler.
+    const health = instances.length > 1 ? new InstanceHealth(service, ctx.logger) : null;
+    const pick = health ? roundRobin(instances, health.isUp) : null;
+    const onError = replyUpstreamFailure(service);
     const common = {
       upstream: pick ? '' : instances[0]!,
       routes: routes.flatMap((r) => [r.prefix, `${r.prefix}/*`]),
       disableRequestLogging: true,
       // Services redirect with full paths already; nothing to rewrite.
       internalRewriteLocationHeader: false,
+      ...(health && pick ? { handler: failoverHandler(pick, health, sendUpstreamBody, onError) } : {}),
       undici: {
         connections: 128,
         pipelining: 1,
@@ -55,10 +62,10 @@ export async function registerProxies(app: App, ctx: GatewayContext): Promise<vo
       },
       replyOptions: {
         rewriteRequestHeaders: ((req, headers) => upstreamHeaders(req, headers, forwarding)) satisfies FastifyReplyFromHooks['rewriteRequestHeaders'],
-        onError: replyUpstreamFailure(service),
+        onError,
         retryDelay: retryStaleConnection,
         onResponse: sendUpstreamBody,
-        ...(pick ? { getUpstream: () => pick() } : {}),
+        ...(pick ? { getUpstream: pick } : {}),
       },
     };
     if (routes.some((r) => r.kind === 'socket')) {

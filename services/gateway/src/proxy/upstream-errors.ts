@@ -15,6 +15,11 @@ export function upstreamFailure(service: ServiceName, error: Error): { status: n
   return { status: 502, body: { message: `Bad Gateway: ${service} failed to answer` } };
 }
 
+/** The connection was never made, so nothing reached the service: the request may go elsewhere, whatever its method. */
+export function isUnreachable(error: Error): boolean {
+  return errorCodes(error).some((c) => UNREACHABLE.has(c));
+}
+
 export function replyUpstreamFailure(service: ServiceName): NonNullable<FastifyReplyFromHooks['onError']> {
   return (reply, { error }) => {
     const { status, body } = upstreamFailure(service, error);

@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  deadUrl,
+  openWebsocket,
+  startEchoService,
+  startGateway,
+  startStack,
+  testConfig,
+  type Echo,
+  type EchoService,
+  type RunningGateway,
+  type TestStack,
+} from './_util.js';
+
+let stack: TestStack;
+let live: EchoService;
+const started: { close(): Promise<void> }[] = [];
+
+beforeAll(async () => {
+  stack = await startStack();
+  live = await startEchoService('messaging-live', stack.keys.publicKeyPem);
+});
+
+afterAll(async () => {
+  for (const s of started.reverse()) await s.close();
+  await live?.close();
+  await stack?.close();
+});
+
+/** A gateway of its own (so a fresh view of which instances are down) with these messaging instances. */
+async function gatewayWith(messaging: string[]): Promise<RunningGateway> {
+  const config = testConfig(stack);
+  const gateway = await startGateway({ ...config, upstreams: { ...config.upstreams, messaging } });
+  started.push({ close: () => gateway.destroy() });
+  return gateway;
+}
+
+async function send(gateway: RunningGateway, method: 'GET' | 'POST', path: string, cookie: string, body?: unknown): Promise<{ status: number; echo: Echo }> {
+  const res = await fetch(`${gateway.url}${path}`, {
+    method,
+    headers: body === undefined ? { cookie } : { cookie, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, echo: (await res.json()) as Echo };
+}
+
+describe('one of several instances is down (comma-separated MESSAGING_URL, one address with nothing listening)', () => {
+  it('should answer every GET and POST from the live instance, the first request to find the stopped one included', async () => {
+    // The stopped instance is first in turn, and the first request is a write with a body.
+    const gateway = await gatewayWith([await deadUrl(), live.url]);
+    const cookie = await gateway.signIn('ria');
+    const before = live.seen.length;
+    for (let i = 0; i < 6; i++) {
+      const posted = await send(gateway, 'POST', '/api/messages?status=201', cookie, { content: `hello ${i}` });
+      expect(posted.status).toBe(201);
+      expect(posted.echo).toMatchObject({ service: 'messaging-live', method: 'POST', actor: { userId: 'ria' }, body: { content: `hello ${i}` } });
+      const got = await send(gateway, 'GET', '/api/messages/conversations', cookie);
+      expect(got.status).toBe(200);
+      expect(got.echo).toMatchObject({ service: 'messaging-live', method: 'GET' });
+    }
+    // Each request reached the live instance once: none was sent twice.
+    expect(live.seen.length - before).toBe(12);
+  });
+
+  it('should send requests to a stopped instance again once it is back and its cool-down (about a second) is over', async () => {
+    const stoppedUrl = await deadUrl();
+    const gateway = await gatewayWith([live.url, stoppedUrl]);
+    const cookie = await gateway.signIn('sol');
+    const firstRequestAt = Date.now();
+    for (let i = 0; i < 4; i++) expect((await send(gateway, 'GET', '/api/messages/conversations', cookie)).echo.service).toBe('messaging-live');
+
+    const back = await startEchoService('messaging-back', stack.keys.publicKeyPem, Number(new URL(stoppedUrl).port));
+    started.push(back);
+    while (back.seen.length === 0 && Date.now() - firstRequestAt < 5000) {
+      expect((await send(gateway, 'GET', '/api/messages/conversations', cookie)).status).toBe(200);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    // Not before the cool-down that began when the second request found it stopped, nor long after.
+    expect(back.seen.length).toBe(1);
+    expect(Date.now() - firstRequestAt).toBeGreaterThanOrEqual(1000);
+    expect(Date.now() - firstRequestAt).toBeLessThan(3000);
+
+    // Back in the rotation: the two instances take turns again.
+    const served: string[] = [];
+    for (let i = 0; i < 4; i++) served.push((await send(gateway, 'GET', '/api/messages/conversations', cookie)).echo.service);
+    expect(served.sort()).toEqual(['messaging-back', 'messaging-back', 'messaging-live', 'messaging-live']);
+  });
+
+  it('should answer 503 JSON within a second, for reads and writes, when every instance is down', async () => {
+    const gateway = await gatewayWith([await deadUrl(), await deadUrl()]);
+    const cookie = await gateway.signIn('tao');
+    for (let i = 0; i < 3; i++) {
+      for (const method of ['GET', 'POST'] as const) {
+        const startedAt = Date.now();
+        const res = await fetch(`${gateway.url}/api/messages/conversations`, {
+          method,
+          headers: method === 'POST' ? { cookie, 'content-type': 'application/json' } : { cookie },
+          body: method === 'POST' ? JSON.stringify({ content: 'anyone?' }) : undefined,
+        });
+        expect(Date.now() - startedAt).toBeLessThan(1000);
+        expect(res.status).toBe(503);
+        expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+        expect(await res.json()).toEqual({ message: 'Service Unavailable: messaging is not reachable' });
+      }
+    }
+  });
+
+  it('should open every /socket.io websocket on the live instance once a request found the other down', async () => {
+    const gateway = await gatewayWith([await deadUrl(), live.url]);
+    const cookie = await gateway.signIn('uma');
+    expect((await send(gateway, 'GET', '/api/messages/conversations', cookie)).status).toBe(200);
+    for (let i = 0; i < 4; i++) {
+      const outcome = await openWebsocket(gateway.url, '/socket.io/?EIO=4&transport=websocket', { origin: 'http://localhost:5000', cookie });
+      if (!('firstMessage' in outcome)) throw new Error(`upgrade refused: ${outcome.status} ${outcome.body}`);
+      expect(JSON.parse(outcome.firstMessage)).toMatchObject({ service: 'messaging-live', actor: { userId: 'uma' } });
+    }
+  });
+});
