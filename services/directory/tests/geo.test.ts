@@ -201,19 +201,34 @@ describe('GET /api/profiles/map', () => {
     expect(all.body.items).toHaveLength(placed.length);
   });
 
-  it('shows a marker’s first two skills unless professional info is private', async () => {
+  it('shows a marker’s first two skills unless professional info is private, to anyone but its owner', async () => {
     const categories = (await call<SkillCategory[]>(sut, viewer, 'GET', '/api/skill-categories')).body;
     const trades = (await call<Skill[]>(sut, viewer, 'GET', `/api/skills/category/${categories.find((c) => c.name === 'Trades')!.id}`)).body;
     const at = offset(0.01, 0);
-    const markers = [];
+    const firstTwo = trades.slice(0, 2).map((s) => ({ name: s.name, category: 'Trades' }));
+    const markers: ProfileMapResponse['items'] = [];
+    let privateOwner = '';
     for (const professionalInfoIsPublic of [true, false]) {
       const { member, profile } = await newProfile(sut, { latitude: at.lat, longitude: at.lng, professionalInfoIsPublic });
       for (const skill of trades.slice(0, 3)) await call(sut, member.id, 'POST', '/api/user-skills', { profileId: profile.id, skillId: skill.id });
       const res = await call<ProfileMapResponse>(sut, viewer, 'GET', `/api/profiles/map?lat=${at.lat}&lng=${at.lng}&radius=1`);
       markers.push(res.body.items.find((m) => m.id === profile.id)!);
+      privateOwner = member.id;
     }
-    expect(markers[0]!.skills).toEqual(trades.slice(0, 2).map((s) => ({ name: s.name, category: 'Trades' })));
+    expect(markers[0]!.skills).toEqual(firstTwo);
     expect(markers[1]).not.toHaveProperty('skills');
+    const own = await call<ProfileMapResponse>(sut, privateOwner, 'GET', `/api/profiles/map?lat=${at.lat}&lng=${at.lng}&radius=1`);
+    expect(own.body.items.find((m) => m.id === markers[1]!.id)).toEqual({ ...markers[1], skills: firstTwo });
+  });
+
+  it('keeps a marker current when its profile changes: name, rating, kinds, place and privacy', async () => {
+    const { member, profile } = await newProfile(sut, { latitude: offset(0.02, 0).lat, longitude: offset(0.02, 0).lng, title: 'Baker' });
+    const moved = offset(0.03, 0);
+    const updated = await call(sut, member.id, 'PUT', `/api/profiles/${profile.id}`, { title: 'Pastry chef', isNonProfit: true, latitude: String(moved.lat), longitude: String(moved.lng), professionalInfoIsPublic: false });
+    expect(updated.status).toBe(200);
+    const res = await call<ProfileMapResponse>(sut, viewer, 'GET', `/api/profiles/map?lat=${moved.lat}&lng=${moved.lng}&radius=1`);
+    expect(res.body.items.find((m) => m.id === profile.id)).toMatchObject({ title: 'Pastry chef', isNonProfit: true, latitude: Number(moved.lat).toFixed(7) });
+    expect(res.body.items.find((m) => m.id === profile.id)).not.toHaveProperty('skills');
   });
 
   it('answers 400 above 10,000 markers', async () => {

@@ -13,7 +13,7 @@ afterAll(() => sut?.stop());
 
 const profileCount = async () => (await sut.service.runtime.db.select({ id: profiles.id }).from(profiles)).length;
 const eventsOf = async (profileId: string) =>
-  (await sut.service.runtime.db.select().from(outbox)).map((r) => r.envelope as { type: string; data: { profileId: string } }).filter((e) => e.data.profileId === profileId);
+  (await sut.service.runtime.db.select().from(outbox).orderBy(outbox.createdAt)).map((r) => r.envelope as { type: string; data: { profileId: string } }).filter((e) => e.data.profileId === profileId);
 
 describe('creating and reading a profile', () => {
   it('creates the member’s profile, returns it with its id, and announces profile.created with the kinds and section privacy', async () => {

@@ -16,6 +16,21 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT array_to_tsvector(ARRAY(SELECT '~' || cell || '~' || w FROM unnest(tsvector_to_array(doc)) AS w WHERE cell IS NOT NULL))
 $$;
 --> statement-breakpoint
+CREATE OR REPLACE FUNCTION "directory"."marker_document"(
+  id uuid, user_id text, name text, title text, latitude numeric, longitude numeric, average_rating numeric, review_count integer,
+  is_service_provider boolean, is_non_profit boolean, is_political_candidate boolean, is_community_member boolean, skills json) RETURNS json
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT CASE WHEN skills IS NULL THEN
+    json_build_object('id', id, 'userId', user_id, 'name', name, 'title', title, 'latitude', latitude::text, 'longitude', longitude::text,
+      'averageRating', average_rating::text, 'reviewCount', review_count, 'isServiceProvider', is_service_provider, 'isNonProfit', is_non_profit,
+      'isPoliticalCandidate', is_political_candidate, 'isCommunityMember', is_community_member)
+  ELSE
+    json_build_object('id', id, 'userId', user_id, 'name', name, 'title', title, 'latitude', latitude::text, 'longitude', longitude::text,
+      'averageRating', average_rating::text, 'reviewCount', review_count, 'isServiceProvider', is_service_provider, 'isNonProfit', is_non_profit,
+      'isPoliticalCandidate', is_political_candidate, 'isCommunityMember', is_community_member, 'skills', skills)
+  END
+$$;
+--> statement-breakpoint
 CREATE TABLE "directory"."outbox" (
 	"id" uuid PRIMARY KEY NOT NULL,
 	"type" text NOT NULL,
@@ -124,6 +139,7 @@ CREATE TABLE "directory"."profiles" (
 	"business_tsv" "tsvector" GENERATED ALWAYS AS ("directory"."search_document"((CASE WHEN "is_service_provider" AND "business_info_is_public" THEN coalesce("business_name", '') || ' ' || coalesce("service_area", '') ELSE '' END))) STORED NOT NULL,
 	"vocation_tsv" "tsvector" GENERATED ALWAYS AS ("directory"."search_document"(coalesce("title", '') || ' ' || (CASE WHEN "professional_info_is_public" THEN coalesce("experience", '') || ' ' || "skill_text" ELSE '' END))) STORED NOT NULL,
 	"all_tsv" "tsvector" GENERATED ALWAYS AS ("directory"."search_document"(coalesce("member_name", '') || ' ' || coalesce("title", '') || ' ' || coalesce("bio", '') || ' ' || (CASE WHEN "contact_info_is_public" THEN coalesce("address", '') || ' ' || coalesce("phone", '') || ' ' || coalesce("website", '') ELSE '' END) || ' ' || (CASE WHEN "personal_interests_is_public" THEN coalesce("passions", '') || ' ' || coalesce("causes", '') || ' ' || coalesce("favorite_local_businesses", '') || ' ' || coalesce("favorite_books", '') ELSE '' END) || ' ' || (CASE WHEN "professional_info_is_public" THEN coalesce("experience", '') || ' ' || "skill_text" || ' ' || "cert_text" ELSE '' END) || ' ' || (CASE WHEN "political_info_is_public" THEN coalesce("campaign_platform", '') ELSE '' END) || ' ' || (CASE WHEN "business_info_is_public" THEN coalesce("business_name", '') || ' ' || coalesce("service_area", '') || ' ' || coalesce("license_number", '') || ' ' || coalesce("values", '') ELSE '' END))) STORED NOT NULL,
+	"marker_json" json GENERATED ALWAYS AS ("directory"."marker_document"("id", "user_id", "member_name", "title", "latitude", "longitude", "average_rating", "review_count", "is_service_provider", "is_non_profit", "is_political_candidate", "is_community_member", (CASE WHEN "professional_info_is_public" THEN "skill_summary" END))) STORED NOT NULL,
 	CONSTRAINT "profiles_user_id_unique" UNIQUE("user_id")
 );
 --> statement-breakpoint

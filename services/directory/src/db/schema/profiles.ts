@@ -2,6 +2,7 @@ import type { Certification, UserSkill } from '@freemarket/contracts';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, json, numeric, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { directory, earth, timestampOptions, tsvector } from './directory.js';
+import { markerDocument } from './marker-document.js';
 import { allDocument, businessDocument, CELL_DOCUMENT, credentialsDocument, geoCell, geoPoint, nameDocument, nameKey, skillsDocument, vocationDocument } from './search-documents.js';
 
 /** The first two skills, as map markers show them. */
@@ -103,6 +104,8 @@ export const profiles = directory.table(
     businessTsv: tsvector('business_tsv').notNull().generatedAlwaysAs(businessDocument),
     vocationTsv: tsvector('vocation_tsv').notNull().generatedAlwaysAs(vocationDocument),
     allTsv: tsvector('all_tsv').notNull().generatedAlwaysAs(allDocument),
+    /** The map marker as others see it; only ever embedded, as is, in answers Postgres assembles. */
+    markerJson: json('marker_json').notNull().generatedAlwaysAs(markerDocument),
   },
   (t) => [
     index('profiles_geo_idx').using('gist', t.geo),
