@@ -3,7 +3,8 @@
  * the map route at most 220 KB gzip, in total. It reads Vite's manifest, so it counts exactly the
  * chunks a route pulls in: the entry, the route's lazy chunk, everything those import statically
  * (Vite preloads them together), and the dynamic imports the route always makes on load (the
- * socket.io client of every signed-in screen). Run after `npm run build:web`:
+ * socket.io client of every signed-in screen), and the web workers those chunks start. Run after
+ * `npm run build:web`:
  *
  *   node --import tsx scripts/check-bundle-size.ts [--json]
  */
@@ -69,7 +70,10 @@ export function measure(manifest: Manifest, budget: RouteBudget): { files: Array
   const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
   if (!entry) throw new Error('no entry chunk in the manifest');
   const keys = staticClosure(manifest, [entry, ...budget.roots.map((r) => keyOf(manifest, r))]);
-  const files = [...keys].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js')).map((file) => ({ file, kb: gzipKb(file) }));
+  const scripts = [...keys].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js'));
+  // Workers (`new Worker(new URL(...))`) are not in the manifest; they count where a chunk starts one.
+  const workers = new Set(scripts.flatMap((f) => [...readFileSync(join(distDir, f), 'utf8').matchAll(/assets\/[\w.-]+\.worker-[\w-]+\.js/g)].map((m) => m[0])));
+  const files = [...scripts, ...workers].map((file) => ({ file, kb: gzipKb(file) }));
   return { files: files.sort((a, b) => b.kb - a.kb), totalKb: files.reduce((s, f) => s + f.kb, 0) };
 }
 

@@ -1,5 +1,5 @@
 import type { CurrentUser } from '@freemarket/contracts';
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { CheckoutLinks } from '../../features/commerce/components/checkout-links';
 import { LogTransactionButton } from '../../features/commerce/components/log-transaction-dialog';
 import { ConnectButton, ConnectIconButton } from '../../features/connections/components/connect-controls';
@@ -16,12 +16,16 @@ import { markerFromMapItem, markerFromProfile, toMarkers } from '../../features/
 import { fullName } from '../../features/directory/utils/profile-view';
 import { MessagePromptButton } from '../../features/messaging/components/message-prompt-button';
 import { useRefreshRewardBalanceSoon } from '../../features/rewards/api/get-balance';
+import { useAfterPaint } from '../../lib/use-after-paint';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { AppShell } from '../layout/app-shell';
 
-// @NOTE Leaflet is its own chunk, evaluated after the header and sidebar have painted: one long
-// task split in two keeps the main thread responsive on slow phones (Lighthouse's TBT).
+// @NOTE Leaflet is its own chunk, mounted after the header and sidebar have painted (useAfterPaint):
+// in the same commit, creating the map and its layers and laying them out made one task of 40-50 ms
+// on a fast desktop, four to eight times that on a phone (Lighthouse's TBT).
 const MapView = lazy(() => import('../../features/directory/components/map-view').then((m) => ({ default: m.MapView })));
+
+const MAP_PLACEHOLDER = <div className="h-full w-full bg-slate-100" aria-hidden="true" />;
 
 /** Spec 01 §2, the explore map: the route composes directory with connections, messaging, commerce and rewards. */
 export function ExploreRoute({ user }: { user: CurrentUser }) {
@@ -33,6 +37,7 @@ export function ExploreRoute({ user }: { user: CurrentUser }) {
   // @NOTE Below md the side column is hidden by CSS; rendering its list anyway cost a phone about a
   // third of the screen's first render. Small screens get the list when the search sheet opens.
   const wide = useMediaQuery('(min-width: 48rem)');
+  const mapMounted = useAfterPaint();
   const categories = useSkillCategories(explore.scope === 'skills');
   // With nothing searched for, the map shows every nearby profile (compact markers, clustered).
   const nearbyMap = useProfileMap(geo.position, explore.noActiveSearch);
@@ -41,6 +46,11 @@ export function ExploreRoute({ user }: { user: CurrentUser }) {
       explore.noActiveSearch && nearbyMap.data ? toMarkers(nearbyMap.data.items, markerFromMapItem) : toMarkers(explore.profiles, markerFromProfile),
     [explore.noActiveSearch, nearbyMap.data, explore.profiles],
   );
+  // @NOTE Query results arrive as urgent updates, which React renders in one task it cannot
+  // interrupt. Deferred copies let the list and the markers render in a background pass that
+  // yields to the browser every few milliseconds (the long tasks behind the map page's TBT).
+  const shownProfiles = useDeferredValue(explore.profiles);
+  const shownMarkers = useDeferredValue(markers);
   const listed = selectedUserId ? explore.profiles.find((p) => p.userId === selectedUserId) : undefined;
   // A marker outside the list (the map shows more than the list holds): load its profile.
   const fetched = useProfileOfUser(selectedUserId && !listed ? selectedUserId : null);
@@ -73,7 +83,7 @@ export function ExploreRoute({ user }: { user: CurrentUser }) {
       onFiltersChange={explore.setFilters}
       sort={explore.sort}
       onCycleSort={explore.cycleSort}
-      profiles={explore.profiles}
+      profiles={shownProfiles}
       loading={explore.loading}
       canLoadMore={explore.canLoadMore}
       loadingMore={explore.loadingMore}
@@ -95,10 +105,10 @@ export function ExploreRoute({ user }: { user: CurrentUser }) {
           {sidebar}
         </MobileSidebar>
         <div className="relative min-w-0 flex-1">
-          <Suspense fallback={<div className="h-full w-full bg-slate-100" aria-hidden="true" />}>
-            <MapView center={geo.position} own={geo.own} markers={markers} selectedId={selectedProfileId} onSelect={selectProfile} />
+          <Suspense fallback={MAP_PLACEHOLDER}>
+            {mapMounted ? <MapView center={geo.position} own={geo.own} markers={shownMarkers} selectedId={selectedProfileId} onSelect={selectProfile} /> : MAP_PLACEHOLDER}
           </Suspense>
-          <StatsBar profiles={explore.profiles} />
+          <StatsBar profiles={shownProfiles} />
         </div>
       </div>
       <ProfileDialog

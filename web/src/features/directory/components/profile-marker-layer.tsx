@@ -1,16 +1,12 @@
 import L from 'leaflet';
 import { useEffect, useRef } from 'react';
 import { useMap } from 'react-leaflet';
-import Supercluster, { type PointFeature } from 'supercluster';
 import { MAX_SKILLS_SHOWN } from '../../../config/constants';
 import { markerGlyph } from '../utils/category-icon';
 import type { MapMarker } from '../utils/map-marker';
+import { MarkerClusterIndex, type ClusterFeature } from '../utils/marker-clusters';
 import { formatRating } from '../utils/profile-view';
 import { clusterIcon, profileMarkerIcon } from './marker-icons';
-
-interface PointProps {
-  marker: MapMarker;
-}
 
 export interface MarkerLayerTiming {
   points: number;
@@ -22,10 +18,6 @@ declare global {
     /** The last marker-layer render time, read by the browser test and the map benchmark. */
     __fmMarkerLayer?: MarkerLayerTiming;
   }
-}
-
-function toPoints(markers: MapMarker[]): Array<PointFeature<PointProps>> {
-  return markers.map((marker) => ({ type: 'Feature', properties: { marker }, geometry: { type: 'Point', coordinates: [marker.lng, marker.lat] } }));
 }
 
 function tintOfMarker(m: MapMarker) {
@@ -63,15 +55,6 @@ function popupContent(profile: MapMarker, onView: (m: MapMarker) => void): HTMLE
   return root;
 }
 
-/**
- * Clustering in screen pixels. Supercluster measures `radius` against a tile `extent` that
- * defaults to 512, but Leaflet's tiles are 256 px, so its default made the radius 30 px on screen:
- * neighbouring 32-56 px markers and clusters overlapped, and Lighthouse's target-size audit failed
- * them as partly covered touch targets. With the extent at 256 the radius is real pixels: 60 px,
- * more than the widest (56 px) bubble, so neighbours no longer cover each other (see docs/web.md).
- */
-const CLUSTER_OPTIONS = { radius: 60, extent: 256, maxZoom: 17 } as const;
-
 /** Work per task while drawing markers: under Lighthouse's 4× slowdown a slice stays well below 50 ms. */
 const SLICE_MS = 8;
 
@@ -87,18 +70,18 @@ function inNextTask(fn: () => void): () => void {
 }
 
 /**
- * One marker per profile, clustered with supercluster so 10,000 profiles stay fluid: only the
- * clusters and markers inside the view exist as DOM nodes, and they are rebuilt on every pan or
- * zoom and whenever the list or the selection changes.
+ * One marker per profile, clustered in a worker (MarkerClusterIndex) so 10,000 profiles stay
+ * fluid: only the clusters and markers inside the view exist as DOM nodes, and they are rebuilt on
+ * every pan or zoom and whenever the list or the selection changes.
  *
- * @NOTE Drawing is cut into short tasks (indexing in one, then markers in slices of SLICE_MS) that
- * start after React's commit: a hundred Leaflet markers in one go blocked a phone's main thread for
- * 200 ms and more. The new markers go into their own group and replace the old group only when
- * complete, so a pan never shows a half-drawn layer.
+ * @NOTE The main thread only draws, cut into short tasks (slices of SLICE_MS) that start after
+ * React's commit: a hundred Leaflet markers in one go blocked a phone's main thread for 200 ms and
+ * more. The new markers go into their own group and replace the old group only when complete, so
+ * a pan never shows a half-drawn layer.
  */
 export function ProfileMarkerLayer({ markers, selectedId, onSelect }: { markers: MapMarker[]; selectedId: string | null; onSelect: (m: MapMarker) => void }) {
   const map = useMap();
-  const indexRef = useRef<Supercluster<PointProps> | null>(null);
+  const indexRef = useRef<MarkerClusterIndex | null>(null);
   const selectRef = useRef(onSelect);
   const selectedRef = useRef(selectedId);
   const renderRef = useRef<(done?: (rendered: number) => void) => void>(() => undefined);
@@ -106,54 +89,47 @@ export function ProfileMarkerLayer({ markers, selectedId, onSelect }: { markers:
   selectedRef.current = selectedId;
 
   useEffect(() => {
+    const index = new MarkerClusterIndex();
+    indexRef.current = index;
     let shown: L.LayerGroup | null = null;
     let building: L.LayerGroup | null = null;
     let cancel: (() => void) | null = null;
+    // Only the newest request draws: a pan answered after a later one is dropped.
+    let latest = 0;
     // Whoever asked for a render hears when the next one completes, even if a newer request replaced theirs.
     const waiting: Array<(rendered: number) => void> = [];
     const finish = (rendered: number) => {
       for (const done of waiting.splice(0)) done(rendered);
     };
     const stop = () => {
+      latest++;
       cancel?.();
       cancel = null;
       building?.remove();
       building = null;
     };
-    const markerOf = (f: ReturnType<Supercluster<PointProps>['getClusters']>[number], index: Supercluster<PointProps>): L.Marker => {
-      const [lng, lat] = f.geometry.coordinates as [number, number];
-      if ('cluster' in f.properties && f.properties.cluster) {
-        const count = f.properties.point_count;
-        const clusterId = f.properties.cluster_id;
+    const markerOf = (f: ClusterFeature): L.Marker => {
+      if (!f.marker) {
+        const { count, expansionZoom, lat, lng } = f;
         const marker = L.marker([lat, lng], { icon: clusterIcon(count), keyboard: true, title: `${count} profiles: zoom in` });
-        marker.on('click', () => map.setView([lat, lng], Math.min(index.getClusterExpansionZoom(clusterId), map.getMaxZoom())));
+        marker.on('click', () => map.setView([lat, lng], Math.min(expansionZoom, map.getMaxZoom())));
         return marker;
       }
-      const profile = (f.properties as PointProps).marker;
+      const profile = f.marker;
       const selected = profile.id === selectedRef.current;
       const firstCategory = profile.skills[0]?.category ?? null;
       const icon = profileMarkerIcon(tintOfMarker(profile), markerGlyph({ ...profile, firstCategory }), selected);
-      const marker = L.marker([lat, lng], { icon, keyboard: true, title: `${profile.name}, ${profile.title?.trim() || 'Service Provider'}`, zIndexOffset: selected ? 1000 : 0 });
+      const marker = L.marker([f.lat, f.lng], { icon, keyboard: true, title: `${profile.name}, ${profile.title?.trim() || 'Service Provider'}`, zIndexOffset: selected ? 1000 : 0 });
       marker.bindPopup(() => popupContent(profile, (p) => selectRef.current(p)));
       return marker;
     };
-    const render = () => {
-      stop();
-      const index = indexRef.current;
-      if (!index) {
-        shown?.remove();
-        shown = null;
-        finish(0);
-        return;
-      }
-      const b = map.getBounds();
-      const features = index.getClusters([b.getWest(), b.getSouth(), b.getEast(), b.getNorth()], Math.round(map.getZoom()));
+    const draw = (features: ClusterFeature[]) => {
       const group = L.layerGroup().addTo(map);
       building = group;
       let next = 0;
       const slice = () => {
         const until = performance.now() + SLICE_MS;
-        while (next < features.length && (next === 0 || performance.now() < until)) group.addLayer(markerOf(features[next++]!, index));
+        while (next < features.length && (next === 0 || performance.now() < until)) group.addLayer(markerOf(features[next++]!));
         if (next < features.length) {
           cancel = inNextTask(slice);
           return;
@@ -167,6 +143,14 @@ export function ProfileMarkerLayer({ markers, selectedId, onSelect }: { markers:
       };
       slice();
     };
+    const render = () => {
+      stop();
+      const request = latest;
+      const b = map.getBounds();
+      void index.clusters([b.getWest(), b.getSouth(), b.getEast(), b.getNorth()], Math.round(map.getZoom())).then((features) => {
+        if (request === latest) draw(features);
+      });
+    };
     renderRef.current = (done) => {
       if (done) waiting.push(done);
       stop();
@@ -178,6 +162,8 @@ export function ProfileMarkerLayer({ markers, selectedId, onSelect }: { markers:
       map.off('moveend', onMove);
       stop();
       shown?.remove();
+      index.terminate();
+      indexRef.current = null;
       renderRef.current = () => undefined;
     };
   }, [map]);
@@ -185,23 +171,17 @@ export function ProfileMarkerLayer({ markers, selectedId, onSelect }: { markers:
   useEffect(() => {
     const started = performance.now();
     let raf = 0;
-    // Indexing gets a task of its own, after the commit that brought the list.
-    const cancel = inNextTask(() => {
-      indexRef.current = new Supercluster<PointProps>(CLUSTER_OPTIONS).load(toPoints(markers));
-      renderRef.current((rendered) => {
-        // Measured to the next frame, so the figure includes the layout of the new markers.
-        raf = requestAnimationFrame(() => {
-          const ms = performance.now() - started;
-          window.__fmMarkerLayer = { points: markers.length, ms };
-          map.getContainer().dataset.markerPoints = String(markers.length);
-          map.getContainer().dataset.markersRendered = String(rendered);
-        });
+    indexRef.current?.load(markers);
+    renderRef.current((rendered) => {
+      // Measured to the next frame, so the figure includes the layout of the new markers.
+      raf = requestAnimationFrame(() => {
+        const ms = performance.now() - started;
+        window.__fmMarkerLayer = { points: markers.length, ms };
+        map.getContainer().dataset.markerPoints = String(markers.length);
+        map.getContainer().dataset.markersRendered = String(rendered);
       });
     });
-    return () => {
-      cancel();
-      cancelAnimationFrame(raf);
-    };
+    return () => cancelAnimationFrame(raf);
   }, [markers, map]);
 
   useEffect(() => {
