@@ -1,3 +1,5 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+
 /** What the benchmark's processes tell each other over their IPC channels. */
 export interface MemoryReport {
   type: 'memory';
@@ -8,6 +10,8 @@ export interface MemoryReport {
   maxRss: number;
   /** CPU time used since start (user + system), ms. */
   cpuMs: number;
+  /** Event-loop delay since the previous report, ms: where a process stalls, every request it holds waits. */
+  loopDelay: { p99Ms: number; maxMs: number };
 }
 
 export interface ReadyReport {
@@ -58,14 +62,18 @@ export type ChildMessage = MemoryReport | ReadyReport | ConnectedReport | { type
 
 /** Answers `measure` with this process's memory; needs `--expose-gc`. */
 export function serveMeasurements(): void {
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  loop.enable();
   process.on('message', (message: ParentMessage) => {
     if (message.type !== 'measure') return;
+    const loopDelay = { p99Ms: loop.percentile(99) / 1e6, maxMs: loop.max / 1e6 };
+    loop.reset();
     const gc = (globalThis as { gc?: () => void }).gc;
     gc?.();
     gc?.();
     const usage = process.memoryUsage();
     const cpu = process.cpuUsage();
-    send({ type: 'memory', heapUsed: usage.heapUsed, rss: usage.rss, maxRss: process.resourceUsage().maxRSS * 1024, cpuMs: (cpu.user + cpu.system) / 1000 });
+    send({ type: 'memory', heapUsed: usage.heapUsed, rss: usage.rss, maxRss: process.resourceUsage().maxRSS * 1024, cpuMs: (cpu.user + cpu.system) / 1000, loopDelay });
   });
 }
 

@@ -228,10 +228,10 @@ Machine: ${availableParallelism()} CPUs (${r.cpu}), node ${process.version}; ${r
 
 Messages: ${stats.accepted} accepted, ${stats.delivered} delivered, **${stats.lost} lost**, ${stats.failed} POSTs failed. POST round trip p50 ${stats.postLatency.p50} ms, p99 ${stats.postLatency.p99} ms. Load process event-loop delay p99 ${stats.clientLoopDelayP99Ms} ms, max ${stats.clientLoopDelayMaxMs} ms.
 
-| process | heap per idle connection | peak RSS | CPU idle | CPU under load | CPU per message |
-|---|---:|---:|---:|---:|---:|
-${r.peaks.map(([name, m, cpuBefore], i) => `| ${name} | ${heapOf(name)} | ${mb(m.maxRss)} | ${pctOfCore(r.idleCpuMsPerS[i]!)} | ${pctOfCore((m.cpuMs - cpuBefore) / DURATION)} | ${perMessage(m.cpuMs - cpuBefore)} |`).join('\n')}
-${Object.entries(r.infra).map(([name, ms]) => `| ${name}${name === 'postgres' ? ' (this run\'s backends)' : ' (whole server)'} | — | — | — | ${pctOfCore(ms / DURATION)} | ${perMessage(ms)} |`).join('\n')}
+| process | heap per idle connection | peak RSS | CPU idle | CPU under load | CPU per message | event-loop delay p99 / max |
+|---|---:|---:|---:|---:|---:|---:|
+${r.peaks.map(([name, m, cpuBefore], i) => `| ${name} | ${heapOf(name)} | ${mb(m.maxRss)} | ${pctOfCore(r.idleCpuMsPerS[i]!)} | ${pctOfCore((m.cpuMs - cpuBefore) / DURATION)} | ${perMessage(m.cpuMs - cpuBefore)} | ${m.loopDelay.p99Ms.toFixed(1)} / ${m.loopDelay.maxMs.toFixed(1)} ms |`).join('\n')}
+${Object.entries(r.infra).map(([name, ms]) => `| ${name}${name === 'postgres' ? ' (this run\'s backends)' : ' (whole server)'} | — | — | — | ${pctOfCore(ms / DURATION)} | ${perMessage(ms)} | — |`).join('\n')}
 
 Postgres: ${(r.transactions / Math.max(1, stats.accepted)).toFixed(2)} transactions per message (${r.transactions} in the measured phase).
 
