@@ -49,9 +49,16 @@ export function ExploreRoute({ user }: { user: CurrentUser }) {
   // @NOTE Query results arrive as urgent updates, which React renders in one task it cannot
   // interrupt. Deferred copies let the list and the markers render in a background pass that
   // yields to the browser every few milliseconds (the long tasks behind the map page's TBT).
-  const shownProfiles = useDeferredValue(explore.profiles);
+  // The list and its loading flags are deferred together, so the sidebar never shows a finished
+  // load with the previous (empty) list: "No profiles found" before the results.
+  const listState = useMemo(
+    () => ({ profiles: explore.profiles, loading: explore.loading, canLoadMore: explore.canLoadMore, loadingMore: explore.loadingMore }),
+    [explore.profiles, explore.loading, explore.canLoadMore, explore.loadingMore],
+  );
+  const shownList = useDeferredValue(listState);
+  const shownProfiles = shownList.profiles;
   const shownMarkers = useDeferredValue(markers);
-  const listed = selectedUserId ? explore.profiles.find((p) => p.userId === selectedUserId) : undefined;
+  const listed = selectedUserId ? (explore.profiles.find((p) => p.userId === selectedUserId) ?? shownProfiles.find((p) => p.userId === selectedUserId)) : undefined;
   // A marker outside the list (the map shows more than the list holds): load its profile.
   const fetched = useProfileOfUser(selectedUserId && !listed ? selectedUserId : null);
   const shown = listed ?? (selectedUserId ? (fetched.data ?? null) : null);
@@ -84,9 +91,9 @@ export function ExploreRoute({ user }: { user: CurrentUser }) {
       sort={explore.sort}
       onCycleSort={explore.cycleSort}
       profiles={shownProfiles}
-      loading={explore.loading}
-      canLoadMore={explore.canLoadMore}
-      loadingMore={explore.loadingMore}
+      loading={shownList.loading}
+      canLoadMore={shownList.canLoadMore}
+      loadingMore={shownList.loadingMore}
       onLoadMore={explore.loadMore}
       hasProfile={Boolean(user.profile)}
       selectedId={selectedProfileId}

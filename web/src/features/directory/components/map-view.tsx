@@ -82,9 +82,9 @@ export const MapView = memo(function MapView({ center, own, markers, selectedId,
       className="h-full w-full"
       aria-label="Map of community profiles"
     >
-      {/* The key makes Leaflet swap the layer instead of patching the URL of the tiles on screen. */}
       {layersMounted ? (
         <>
+          {/* The key makes Leaflet swap the layer instead of patching the URL of the tiles on screen. */}
           <TileLayer key={style.url} url={style.url} attribution={style.attribution} maxZoom={MAP_MAX_ZOOM} maxNativeZoom={style.maxNativeZoom} className={`fm-tiles-${styleIndex}`} />
           {own ? <Marker position={own} icon={ownLocationIcon} title="Your Location" keyboard={false} /> : null}
           <ProfileMarkerLayer markers={markers} selectedId={selectedId} onSelect={onSelect} />

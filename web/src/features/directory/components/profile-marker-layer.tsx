@@ -85,6 +85,7 @@ export function ProfileMarkerLayer({ markers, selectedId, onSelect }: { markers:
   const selectRef = useRef(onSelect);
   const selectedRef = useRef(selectedId);
   const renderRef = useRef<(done?: (rendered: number) => void) => void>(() => undefined);
+  const waitingRef = useRef(new Set<(rendered: number) => void>());
   selectRef.current = onSelect;
   selectedRef.current = selectedId;
 
@@ -97,9 +98,11 @@ export function ProfileMarkerLayer({ markers, selectedId, onSelect }: { markers:
     // Only the newest request draws: a pan answered after a later one is dropped.
     let latest = 0;
     // Whoever asked for a render hears when the next one completes, even if a newer request replaced theirs.
-    const waiting: Array<(rendered: number) => void> = [];
+    const waiting = waitingRef.current;
     const finish = (rendered: number) => {
-      for (const done of waiting.splice(0)) done(rendered);
+      const listeners = [...waiting];
+      waiting.clear();
+      for (const done of listeners) done(rendered);
     };
     const stop = () => {
       latest++;
@@ -152,7 +155,7 @@ export function ProfileMarkerLayer({ markers, selectedId, onSelect }: { markers:
       });
     };
     renderRef.current = (done) => {
-      if (done) waiting.push(done);
+      if (done) waiting.add(done);
       stop();
       cancel = inNextTask(render);
     };
@@ -172,7 +175,7 @@ export function ProfileMarkerLayer({ markers, selectedId, onSelect }: { markers:
     const started = performance.now();
     let raf = 0;
     indexRef.current?.load(markers);
-    renderRef.current((rendered) => {
+    const done = (rendered: number) => {
       // Measured to the next frame, so the figure includes the layout of the new markers.
       raf = requestAnimationFrame(() => {
         const ms = performance.now() - started;
@@ -180,8 +183,13 @@ export function ProfileMarkerLayer({ markers, selectedId, onSelect }: { markers:
         map.getContainer().dataset.markerPoints = String(markers.length);
         map.getContainer().dataset.markersRendered = String(rendered);
       });
-    });
-    return () => cancelAnimationFrame(raf);
+    };
+    renderRef.current(done);
+    return () => {
+      // A list replaced before its first render completed reports nothing.
+      waitingRef.current.delete(done);
+      cancelAnimationFrame(raf);
+    };
   }, [markers, map]);
 
   useEffect(() => {

@@ -13,6 +13,7 @@ export class MarkerClusterIndex {
   private readonly waiting = new Map<number, { markers: MapMarker[]; resolve: (features: ClusterFeature[]) => void }>();
   private markers: MapMarker[] = [];
   private requests = 0;
+  private failed = false;
 
   constructor() {
     this.worker.onmessage = ({ data }: MessageEvent<ClusterReply>) => {
@@ -20,6 +21,14 @@ export class MarkerClusterIndex {
       if (!entry) return;
       this.waiting.delete(data.request);
       entry.resolve(decode(data.features, entry.markers));
+    };
+    // A worker that cannot load (a stale deploy's script gone) or throws: an empty map, said in the
+    // console, rather than requests that never settle.
+    this.worker.onerror = (event) => {
+      console.error('marker clustering failed', event.message);
+      this.failed = true;
+      for (const { resolve } of this.waiting.values()) resolve([]);
+      this.waiting.clear();
     };
   }
 
@@ -36,6 +45,7 @@ export class MarkerClusterIndex {
   /** The clusters and single markers inside `bbox` at `zoom`. */
   clusters(bbox: [number, number, number, number], zoom: number): Promise<ClusterFeature[]> {
     const request = ++this.requests;
+    if (this.failed) return Promise.resolve([]);
     return new Promise((resolve) => {
       this.waiting.set(request, { markers: this.markers, resolve });
       this.post({ kind: 'clusters', request, bbox, zoom }, []);
@@ -56,8 +66,8 @@ function decode(features: Float64Array, markers: MapMarker[]): ClusterFeature[] 
   const out: ClusterFeature[] = [];
   for (let i = 0; i < features.length; i += FEATURE_FIELDS) {
     const [lng, lat, point, count, expansionZoom] = features.subarray(i, i + FEATURE_FIELDS) as unknown as [number, number, number, number, number];
-    const marker = point >= 0 ? markers[point] : undefined;
-    out.push(marker ? { lng, lat, marker } : { lng, lat, marker: null, count, expansionZoom });
+    if (point < 0) out.push({ lng, lat, marker: null, count, expansionZoom });
+    else if (markers[point]) out.push({ lng, lat, marker: markers[point] });
   }
   return out;
 }
