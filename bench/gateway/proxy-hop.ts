@@ -12,8 +12,10 @@ import { startNginx } from './nginx.js';
 /**
  * What one proxy hop costs on this machine, apart from anything FreeMarket adds: the same GET of a
  * bare Node upstream (fixed 40-byte JSON) through (1) nginx, (2) a plain Node `http` proxy with a
- * keep-alive agent, (3) Fastify + @fastify/http-proxy with undici as the gateway configures it,
- * but no hooks, sessions, assertions or logs. One process each, measured in turn, CPU per request
+ * keep-alive agent, (3) Node `http` with an undici pool streaming the answer, (4) a Fastify route
+ * forwarding over an undici pool and sending the collected answer, as the gateway's
+ * `ServiceForwarder` does, (5) Fastify + @fastify/http-proxy (reply-from over undici), which the
+ * gateway used before; none with hooks, sessions, assertions or logs. One process each, measured in turn, CPU per request
  * from /proc. Run by hand to see where the gateway's floor lies (docs/benchmarks.md ## Gateway):
  *   flock /tmp/fm-bench.lock node --import tsx bench/gateway/proxy-hop.ts   (BENCH_DURATION, BENCH_ROUNDS)
  */
@@ -41,6 +43,30 @@ if (role === 'upstream') {
     req.pipe(forward);
   });
   server.listen(Number(process.env.PORT), '127.0.0.1');
+} else if (role === 'undici') {
+  const { Pool } = await import('undici');
+  const pool = new Pool(`http://127.0.0.1:${process.env.UPSTREAM_PORT}`, { connections: 128, pipelining: 1 });
+  const server = http.createServer((req, res) => {
+    pool
+      .stream({ path: req.url!, method: req.method as 'GET', headers: req.headers as Record<string, string>, body: req.method === 'GET' || req.method === 'HEAD' ? null : req }, ({ statusCode, headers }) => {
+        res.writeHead(statusCode, headers as http.OutgoingHttpHeaders);
+        return res;
+      })
+      .catch(() => (res.headersSent ? res.destroy() : res.writeHead(502).end()));
+  });
+  server.listen(Number(process.env.PORT), '127.0.0.1');
+} else if (role === 'fastify-request') {
+  const { default: Fastify } = await import('fastify');
+  const { Pool } = await import('undici');
+  const pool = new Pool(`http://127.0.0.1:${process.env.UPSTREAM_PORT}`, { connections: 128, pipelining: 1 });
+  const app = Fastify({ logger: false });
+  app.all('/api/*', async (req, reply) => {
+    const answer = await pool.request({ path: req.url, method: req.method as 'GET', headers: req.headers as Record<string, string>, body: null });
+    const chunks: Buffer[] = [];
+    for await (const chunk of answer.body) chunks.push(chunk as Buffer);
+    return reply.code(answer.statusCode).headers(answer.headers).send(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+  });
+  await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 } else if (role === 'fastify') {
   const { default: Fastify } = await import('fastify');
   const { default: httpProxy } = await import('@fastify/http-proxy');
@@ -74,6 +100,8 @@ async function main(): Promise<void> {
     hops.push({ label: 'nginx (1 worker)', port: nginxPort, pid: nginx.pid! });
     for (const [label, which] of [
       ['plain Node http proxy', 'plain'],
+      ['Node http server + undici Pool.stream', 'undici'],
+      ['Fastify route + undici Pool.request, collected, reply.send (the gateway\'s way)', 'fastify-request'],
       ['Fastify + @fastify/http-proxy (undici)', 'fastify'],
     ] as const) {
       const port = await freePort();

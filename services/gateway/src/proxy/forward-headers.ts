@@ -11,7 +11,7 @@ export interface Forwarding {
   gatewayCookies: ReadonlySet<string>;
 }
 
-/** The parts of a request forwarding reads; reply-from hands hooks a request of a wider server type. */
+/** The parts of a request forwarding reads (http-proxy hands its websocket hook a request of a wider server type). */
 type ForwardedRequest = Pick<FastifyRequest, 'id' | 'ip' | 'headers' | 'identityAssertion'>;
 
 export function forwardingFor(publicUrl: string, gatewayCookies: string[]): Forwarding {

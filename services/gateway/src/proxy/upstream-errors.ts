@@ -1,11 +1,10 @@
-import type { FastifyReplyFromHooks } from '@fastify/reply-from';
 import type { ErrorBody } from '@freemarket/contracts';
 import type { ServiceName } from './routing-table.js';
 
 /** Nothing listens, or nothing answers the connect: the service is down, say so at once. */
-const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT', 'FST_REPLY_FROM_SERVICE_UNAVAILABLE']);
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
 /** Connected, but no answer within UPSTREAM_TIMEOUT_MS. */
-const TIMED_OUT = new Set(['FST_REPLY_FROM_GATEWAY_TIMEOUT', 'FST_REPLY_FROM_TIMEOUT', 'FST_REPLY_FROM_HTTP_REQUEST_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+const TIMED_OUT = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 
 /** Maps a failed upstream call to 503, 504 or 502 with a message naming the service (ARCHITECTURE §3.5). */
 export function upstreamFailure(service: ServiceName, error: Error): { status: number; body: ErrorBody } {
@@ -20,14 +19,7 @@ export function isUnreachable(error: Error): boolean {
   return errorCodes(error).some((c) => UNREACHABLE.has(c));
 }
 
-export function replyUpstreamFailure(service: ServiceName): NonNullable<FastifyReplyFromHooks['onError']> {
-  return (reply, { error }) => {
-    const { status, body } = upstreamFailure(service, error);
-    void reply.code(status).send(body);
-  };
-}
-
-/** reply-from wraps the transport error; the telling code may sit on the wrapper or on its causes. */
+/** fetch and undici wrap the transport error; the telling code may sit on the wrapper or on its causes. */
 function errorCodes(error: unknown): string[] {
   const codes: string[] = [];
   for (let e = error, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth++) {

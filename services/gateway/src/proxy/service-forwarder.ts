@@ -1,0 +1,175 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Pool, type Dispatcher } from 'undici';
+import { InvalidRequestError, type Logger } from '@freemarket/kit';
+import { AttemptBody } from './attempt-body.js';
+import { upstreamHeaders, type Forwarding } from './forward-headers.js';
+import { InstanceHealth } from './instance-health.js';
+import { roundRobin } from './round-robin.js';
+import type { ServiceName } from './routing-table.js';
+import { isUnreachable, upstreamFailure } from './upstream-errors.js';
+import '../http/request-state.js';
+
+export interface ForwarderOptions {
+  /** No answer (headers, or the next piece of the body) within this long gives 504. */
+  timeoutMs: number;
+  connectTimeoutMs: number;
+}
+
+/** Larger (or unsized) answers stream through; smaller ones are collected and sent in one write. */
+const MAX_COLLECTED_BYTES = 64 * 1024;
+
+/** Meaningful for one connection only (RFC 9110 §7.6.1), plus `host`, which undici sets for the upstream. */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'http2-settings', 'host']);
+
+/**
+ * Sends a service's HTTP requests to it over one undici keep-alive pool per instance, and relays the
+ * answers. The gateway's own forwarder rather than @fastify/reply-from: reply-from's general
+ * machinery (URL building, query re-encoding, retries, header rewriting hooks) cost as much CPU per
+ * request as the rest of the hop together (docs/benchmarks.md, ## Gateway); this does only what the
+ * gateway needs. Paths are forwarded unchanged. A service with several instances gets requests in
+ * turn, except on instances a connection was just refused by (see `InstanceHealth`); a request
+ * nothing reached goes at once to the next instance, whatever its method.
+ */
+export class ServiceForwarder {
+  private readonly pools = new Map<string, Pool>();
+  private readonly health: InstanceHealth | null;
+  /** The instance the next request goes to. */
+  readonly pick: () => string;
+
+  constructor(
+    readonly service: ServiceName,
+    instances: readonly string[],
+    options: ForwarderOptions,
+    private readonly forwarding: Forwarding,
+    logger: Logger,
+  ) {
+    for (const instance of instances) {
+      this.pools.set(
+        instance,
+        new Pool(instance, {
+          connections: 128,
+          pipelining: 1,
+          // Below the services' own keep-alive (Fastify's 72 s), so the gateway closes idle sockets first.
+          keepAliveTimeout: 30_000,
+          keepAliveMaxTimeout: 60_000,
+          connect: { timeout: options.connectTimeoutMs },
+          headersTimeout: options.timeoutMs,
+          bodyTimeout: options.timeoutMs,
+        }),
+      );
+    }
+    this.health = instances.length > 1 ? new InstanceHealth(service, logger) : null;
+    this.pick = this.health ? roundRobin(instances, this.health.isUp) : () => instances[0]!;
+  }
+
+  /**
+   * Forwards the request (to `first` when the caller has picked the instance already) and relays
+   * the answer, or answers 502/503/504 itself.
+   */
+  readonly forward = async (req: FastifyRequest, reply: FastifyReply, first?: string): Promise<FastifyReply> => {
+    if (hasDotSegment(req.url)) throw new InvalidRequestError('Bad Request: the path may not leave its prefix');
+    const body = req.body instanceof Readable ? req.body : null;
+    const headers = upstreamHeaders(req, endToEndHeaders(req.headers), this.forwarding);
+    const request = { path: req.url, method: req.method as Dispatcher.HttpMethod, headers };
+    let instance = first ?? this.pick();
+    for (let attempt = 0; ; attempt++) {
+      const sentAt = this.health?.now() ?? 0;
+      const attemptBody = body && this.health ? new AttemptBody(body) : body;
+      let answer: Dispatcher.ResponseData;
+      try {
+        answer = await this.pools.get(instance)!.request({ ...request, body: attemptBody });
+      } catch (err) {
+        const error = err as Error;
+        if (this.health && isUnreachable(error)) {
+          this.health.connectFailed(instance);
+          const next = this.pick();
+          const bodyUntouched = !(attemptBody instanceof AttemptBody) || !attemptBody.sending;
+          if (this.health.isUp(next) && bodyUntouched) {
+            instance = next;
+            continue;
+          }
+        } else if (attempt === 0 && isReadOnly(req.method) && isStaleConnection(error)) {
+          // The pooled connection was closed by the service (it restarted, or its keep-alive ran
+          // out) as the request went out; a GET or HEAD goes again once, at once.
+          continue;
+        }
+        return this.fail(req, reply, error);
+      }
+      this.health?.answered(instance, sentAt);
+      return this.relay(req, reply, answer, body !== null);
+    }
+  };
+
+  async close(): Promise<void> {
+    await Promise.all([...this.pools.values()].map((pool) => pool.close()));
+  }
+
+  private async relay(req: FastifyRequest, reply: FastifyReply, answer: Dispatcher.ResponseData, hadBody: boolean): Promise<FastifyReply> {
+    reply.code(answer.statusCode).headers(endToEndHeaders(answer.headers));
+    // An HTTP/1 connection cannot be reused until the request body has been read; the service
+    // answered before that (a refusal, say), so the browser must not send more on this one.
+    if (hadBody && !req.raw.complete) reply.header('connection', 'close');
+    const length = Number(answer.headers['content-length']);
+    if (!(length <= MAX_COLLECTED_BYTES)) return reply.send(answer.body);
+    // Most answers are a few hundred bytes of JSON: one buffer lets Node write headers and body in
+    // a single syscall, where a piped stream costs a pipe setup and usually a second write.
+    let collected: Buffer;
+    try {
+      collected = await collect(answer.body);
+    } catch (err) {
+      return this.fail(req, reply, err as Error);
+    }
+    return reply.send(collected);
+  }
+
+  private fail(req: FastifyRequest, reply: FastifyReply, error: Error): FastifyReply {
+    const { status, body } = upstreamFailure(this.service, error);
+    req.log.warn({ err: error, service: this.service }, 'upstream request failed');
+    if (reply.sent) return reply;
+    return reply.code(status).send(body);
+  }
+}
+
+/** Listeners rather than `for await`: an async iterator per answer costs more than the copy it makes. */
+function collect(body: Readable): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    body.on('data', (chunk: Buffer) => chunks.push(chunk));
+    body.once('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
+    body.once('error', reject);
+  });
+}
+
+/** A copy without hop-by-hop headers, nor any the `Connection` header names. */
+function endToEndHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+  const listed = typeof headers.connection === 'string' ? headers.connection.toLowerCase().split(',').map((n) => n.trim()) : [];
+  const kept: IncomingHttpHeaders = {};
+  for (const name in headers) {
+    if (!HOP_BY_HOP.has(name) && !listed.includes(name)) kept[name] = headers[name];
+  }
+  return kept;
+}
+
+/** `..` as a whole segment, plainly or percent-encoded, with `/` or `\` around it: a way out of the prefix. */
+function hasDotSegment(url: string): boolean {
+  const path = url.split('?', 1)[0]!;
+  if (!path.includes('.') && !path.includes('%')) return false;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return true;
+  }
+  return /(?:^|[/\\])\.\.(?:[/\\]|$)/.test(decoded);
+}
+
+function isReadOnly(method: string): boolean {
+  return method === 'GET' || method === 'HEAD';
+}
+
+function isStaleConnection(error: Error): boolean {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'UND_ERR_SOCKET' || code === 'ECONNRESET';
+}
