@@ -16,13 +16,26 @@ import './request-state.js';
  * web app, refuse what must never pass, drop identity claims from outside, apply the §3 rules, find
  * the session, count the request and prepare the assertion. Cheap checks come first so a refused
  * request costs no store round trip. (One hook rather than several: each hook costs per request.)
+ * Callback style, and synchronous whenever the session, the counts and the assertion are at hand
+ * in process (nearly every request of a signed-in member): no promise is made unless one is needed.
  */
 export function registerRequestPipeline(app: App, ctx: GatewayContext, limits: RateLimits): void {
   app.decorateRequest('gatewaySession', null);
   app.decorateRequest('identityAssertion', null);
   const hardening = securityHeaders(ctx.config.publicUrl);
 
-  app.addHook('onRequest', async (req, reply) => {
+  const assert = (req: FastifyRequest): void | Promise<void> => {
+    if (!req.gatewaySession) return;
+    // The signer reuses a member's assertion for half its life, so this is rarely a signature.
+    const token = ctx.signer.sign({ userId: req.gatewaySession.userId });
+    if (typeof token === 'string') req.identityAssertion = token;
+    else return token.then((signed) => void (req.identityAssertion = signed));
+  };
+  const countAndAssert = (req: FastifyRequest, reply: FastifyReply): void | Promise<void> => {
+    const counted = limits.enforce(req, reply);
+    return counted ? counted.then(() => assert(req)) : assert(req);
+  };
+  const prepare = (req: FastifyRequest, reply: FastifyReply): void | Promise<void> => {
     reply.headers(hardening);
     const kind = pathKind(req.url);
     // The only websocket endpoint is socket.io; any other upgrade is refused before routing.
@@ -34,18 +47,39 @@ export function registerRequestPipeline(app: App, ctx: GatewayContext, limits: R
     if (kind === 'api') checkRequestRules(req.method, req.url, req.headers, ctx.publicOrigin);
     // Browsers always send Origin on a websocket handshake; this is what stops cross-site hijacking.
     if (kind === 'socket') checkSameOrigin(req.headers, ctx.publicOrigin);
-    if (kind !== 'oidc') req.gatewaySession = await resolveSession(req, reply, ctx);
-    await limits.enforce(req, reply);
-    // The signer reuses a member's assertion for half its life, so this is rarely a signature.
-    if (req.gatewaySession) req.identityAssertion = await ctx.signer.sign({ userId: req.gatewaySession.userId });
+    if (kind === 'oidc') return countAndAssert(req, reply);
+    const session = resolveSession(req, reply, ctx);
+    if (session instanceof Promise) {
+      return session.then((resolved) => {
+        req.gatewaySession = resolved;
+        return countAndAssert(req, reply);
+      });
+    }
+    req.gatewaySession = session;
+    return countAndAssert(req, reply);
+  };
+
+  app.addHook('onRequest', (req, reply, done) => {
+    let pending: void | Promise<void>;
+    try {
+      pending = prepare(req, reply);
+    } catch (err) {
+      return done(err as Error);
+    }
+    if (pending) pending.then(() => done(), done);
+    else done();
   });
 }
 
-async function resolveSession(req: FastifyRequest, reply: FastifyReply, ctx: GatewayContext): Promise<ActiveSession | null> {
+function resolveSession(req: FastifyRequest, reply: FastifyReply, ctx: GatewayContext): ActiveSession | null | Promise<ActiveSession | null> {
   const id = readCookie(req.headers.cookie, ctx.cookies.session);
   if (id === undefined) return null;
-  const session = await ctx.sessions.resolve(id);
-  // An ended session's cookie is cleared so the browser stops presenting it.
+  const session = ctx.sessions.resolve(id);
+  return session instanceof Promise ? session.then((s) => clearIfEnded(s, reply, ctx)) : clearIfEnded(session, reply, ctx);
+}
+
+/** An ended session's cookie is cleared so the browser stops presenting it. */
+function clearIfEnded(session: ActiveSession | null, reply: FastifyReply, ctx: GatewayContext): ActiveSession | null {
   if (!session) reply.clearCookie(ctx.cookies.session, ctx.cookies.options);
   return session;
 }

@@ -34,6 +34,8 @@ export interface SessionCacheOptions {
 }
 
 interface CachedSession {
+  /** The hashed id, so a hit costs no hashing. */
+  key: string;
   record: SessionRecord;
   /** When this copy stops being trusted, by the sessions' clock. */
   until: number;
@@ -42,6 +44,7 @@ interface CachedSession {
 /** Server-side sessions: the cookie holds a random id, the store holds its hash and the member it names. */
 export class Sessions {
   private readonly touchIntervalMs: number;
+  /** By raw cookie value: this process's memory holds the ids it serves anyway, and a hit then costs no hash. */
   private readonly cache = new Map<string, CachedSession>();
   /** Sessions ended lately, so a lookup that was already under way cannot cache one back. */
   private readonly ended = new Map<string, number>();
@@ -77,16 +80,24 @@ export class Sessions {
     return id;
   }
 
-  /** The session behind a cookie value, or null when it is unknown, idle too long or past its absolute lifetime. */
-  async resolve(id: string | undefined): Promise<ActiveSession | null> {
+  /**
+   * The session behind a cookie value, or null when it is unknown, idle too long or past its
+   * absolute lifetime. A junk cookie or a cached session is answered at once, without a promise:
+   * that is nearly every request of a signed-in member.
+   */
+  resolve(id: string | undefined): ActiveSession | null | Promise<ActiveSession | null> {
     if (!isWellFormedId(id)) return null;
-    const key = sessionKey(id);
-    const cached = this.cache.get(key);
+    const cached = this.cache.get(id);
     if (cached) {
       const now = this.now();
-      if (now < cached.until && this.remainingMs(cached.record, now) > 0) return { key, userId: cached.record.userId };
-      this.cache.delete(key);
+      if (now < cached.until && this.remainingMs(cached.record, now) > 0) return { key: cached.key, userId: cached.record.userId };
+      this.cache.delete(id);
     }
+    return this.lookUp(id);
+  }
+
+  private async lookUp(id: string): Promise<ActiveSession | null> {
+    const key = sessionKey(id);
     const raw = await reachStore(() => this.store.get(key));
     if (raw === null) return null;
     const parsed = recordSchema.safeParse(safeJson(raw));
@@ -99,9 +110,9 @@ export class Sessions {
     if (now - record.lastSeenAt >= this.touchIntervalMs) {
       const touched = { ...record, lastSeenAt: now };
       await reachStore(() => this.store.set(key, JSON.stringify(touched), this.remainingMs(touched, now), { onlyIfExists: true }));
-      this.remember(key, touched, now);
+      this.remember(id, key, touched, now);
     } else {
-      this.remember(key, record, now);
+      this.remember(id, key, record, now);
     }
     return { key, userId: record.userId };
   }
@@ -109,6 +120,7 @@ export class Sessions {
   async destroy(id: string | undefined): Promise<void> {
     if (!isWellFormedId(id)) return;
     const key = sessionKey(id);
+    this.cache.delete(id);
     this.forget(key);
     await reachStore(() => this.store.delete(key));
     // A lookup that was in flight while Redis was slow may have cached it again meanwhile.
@@ -119,13 +131,14 @@ export class Sessions {
 
   /** Drops this process's copy of a session another instance ended. */
   forget(key: string): void {
-    this.cache.delete(key);
     if (this.cacheTtlMs <= 0) return;
+    // Rare (a logout), so a scan of at most `maxCached` entries beats a second index kept on every hit.
+    for (const [id, cached] of this.cache) if (cached.key === key) this.cache.delete(id);
     if (this.ended.size >= this.maxCached) this.ended.delete(this.ended.keys().next().value!);
     this.ended.set(key, this.now() + this.cacheTtlMs);
   }
 
-  private remember(key: string, record: SessionRecord, now: number): void {
+  private remember(id: string, key: string, record: SessionRecord, now: number): void {
     if (this.cacheTtlMs <= 0) return;
     const endedUntil = this.ended.get(key);
     if (endedUntil !== undefined) {
@@ -137,7 +150,7 @@ export class Sessions {
       if (!oldest.done) this.cache.delete(oldest.value);
     }
     // Trusted until the TTL runs out or the next touch is due, whichever comes first.
-    this.cache.set(key, { record, until: Math.min(now + this.cacheTtlMs, record.lastSeenAt + this.touchIntervalMs) });
+    this.cache.set(id, { key, record, until: Math.min(now + this.cacheTtlMs, record.lastSeenAt + this.touchIntervalMs) });
   }
 
   private remainingMs(record: SessionRecord, now: number): number {
