@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AssertionSigner, IDENTITY_HEADER, generateAssertionKeys } from '@freemarket/kit';
 import { rawGet, startGateway, startStack, testConfig, type Echo, type RunningGateway, type TestStack } from './_util.js';
@@ -14,6 +15,21 @@ afterAll(async () => {
   await gateway?.destroy();
   await stack?.close();
 });
+
+/** Node's client rather than fetch, which refuses to send `Connection` and friends or to choose its own chunks. */
+function rawRequest(baseUrl: string, path: string, init: { method: string; headers: Record<string, string>; chunks?: string[] }): Promise<{ status: number; body: string }> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: hostname, port, path, method: init.method, headers: init.headers, agent: false }, (res) => {
+      let body = '';
+      res.on('data', (c: Buffer) => (body += c.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    for (const chunk of init.chunks ?? []) req.write(chunk);
+    req.end();
+  });
+}
 
 async function echo(path: string, init: RequestInit = {}): Promise<Echo> {
   const res = await fetch(`${gateway.url}${path}`, init);
@@ -96,6 +112,29 @@ describe('proxy', () => {
     it('should stream a JSON body through', async () => {
       const seen = await echo('/api/posts', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ content: 'hello' }) });
       expect(seen.body).toEqual({ content: 'hello' });
+    });
+
+    it('should stream a chunked JSON body of unknown length through', async () => {
+      const { status, body } = await rawRequest(gateway.url, '/api/posts', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+        chunks: ['{"content":', '"in pieces"}'],
+      });
+      expect(status).toBe(200);
+      expect((JSON.parse(body) as Echo).body).toEqual({ content: 'in pieces' });
+    });
+
+    it('should not pass on hop-by-hop headers, nor those the Connection header names', async () => {
+      const { status, body } = await rawRequest(gateway.url, '/api/profiles/1', {
+        method: 'GET',
+        headers: { connection: 'keep-alive, x-hop-secret', 'x-hop-secret': 'for the gateway only', 'keep-alive': 'timeout=5', 'proxy-connection': 'keep-alive', 'x-end-to-end': 'kept' },
+      });
+      expect(status).toBe(200);
+      const seen = (JSON.parse(body) as Echo).headers;
+      expect(seen['x-hop-secret']).toBeUndefined();
+      expect(seen['keep-alive']).toBeUndefined();
+      expect(seen['proxy-connection']).toBeUndefined();
+      expect(seen['x-end-to-end']).toBe('kept');
     });
   });
 
