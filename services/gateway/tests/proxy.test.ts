@@ -124,6 +124,22 @@ describe('proxy', () => {
       expect((JSON.parse(body) as Echo).body).toEqual({ content: 'in pieces' });
     });
 
+    it("should pass socket.io's text/plain polling body through", async () => {
+      const seen = await echo('/socket.io/?EIO=4&transport=polling&sid=abc', { method: 'POST', headers: { 'content-type': 'text/plain;charset=UTF-8' }, body: '42["ping"]' });
+      expect(seen.service).toBe('messaging');
+      expect(seen.body).toBe('42["ping"]');
+    });
+
+    it('should forward an upload sent with Expect: 100-continue', async () => {
+      const { status, body } = await rawRequest(gateway.url, '/api/posts', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', expect: '100-continue', 'content-length': '19' },
+        chunks: ['{"content":"later"}'],
+      });
+      expect(status).toBe(200);
+      expect((JSON.parse(body) as Echo).body).toEqual({ content: 'later' });
+    });
+
     it('should not pass on hop-by-hop headers, nor those the Connection header names', async () => {
       const { status, body } = await rawRequest(gateway.url, '/api/profiles/1', {
         method: 'GET',

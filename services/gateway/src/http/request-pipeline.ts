@@ -24,7 +24,7 @@ export function registerRequestPipeline(app: App, ctx: GatewayContext, limits: R
   app.decorateRequest('identityAssertion', null);
   const hardening = securityHeaders(ctx.config.publicUrl);
 
-  const assert = (req: FastifyRequest): void | Promise<void> => {
+  const attachAssertion = (req: FastifyRequest): void | Promise<void> => {
     if (!req.gatewaySession) return;
     // The signer reuses a member's assertion for half its life, so this is rarely a signature.
     const token = ctx.signer.sign({ userId: req.gatewaySession.userId });
@@ -33,7 +33,7 @@ export function registerRequestPipeline(app: App, ctx: GatewayContext, limits: R
   };
   const countAndAssert = (req: FastifyRequest, reply: FastifyReply): void | Promise<void> => {
     const counted = limits.enforce(req, reply);
-    return counted ? counted.then(() => assert(req)) : assert(req);
+    return counted ? counted.then(() => attachAssertion(req)) : attachAssertion(req);
   };
   const prepare = (req: FastifyRequest, reply: FastifyReply): void | Promise<void> => {
     reply.headers(hardening);
@@ -66,7 +66,7 @@ export function registerRequestPipeline(app: App, ctx: GatewayContext, limits: R
     } catch (err) {
       return done(err as Error);
     }
-    if (pending) pending.then(() => done(), done);
+    if (pending) pending.then(() => done(), (err: unknown) => done(err instanceof Error ? err : new Error(String(err))));
     else done();
   });
 }

@@ -3,6 +3,12 @@ import type { FastifyRequest } from 'fastify';
 import { IDENTITY_HEADER, currentTraceparent } from '@freemarket/kit';
 import '../http/request-state.js';
 
+/**
+ * Meaningful for one connection only (RFC 9110 §7.6.1), plus `host`, which undici sets for the
+ * upstream, and `expect`: the gateway reads the body itself, and undici refuses `100-continue`.
+ */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'http2-settings', 'host', 'expect']);
+
 /** What the gateway tells a service about the original request, beyond the request itself. */
 export interface Forwarding {
   proto: string;
@@ -64,4 +70,14 @@ function withoutCookies(header: string | undefined, names: ReadonlySet<string>):
     return !names.has((eq === -1 ? pair : pair.slice(0, eq)).trim());
   });
   return kept.length === 0 ? undefined : kept.map((p) => p.trim()).join('; ');
+}
+
+/** A copy without hop-by-hop headers, nor any the `Connection` header names. */
+export function endToEndHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+  const listed = typeof headers.connection === 'string' ? headers.connection.toLowerCase().split(',').map((n) => n.trim()) : [];
+  const kept: IncomingHttpHeaders = {};
+  for (const name in headers) {
+    if (!HOP_BY_HOP.has(name) && !listed.includes(name)) kept[name] = headers[name];
+  }
+  return kept;
 }

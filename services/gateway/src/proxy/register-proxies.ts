@@ -55,15 +55,20 @@ export async function registerProxies(app: App, ctx: GatewayContext): Promise<vo
       // With several instances there is no fixed upstream: each upgrade asks the forwarder's picker
       // (http-proxy's getUpstream), and so does each polling request, which then goes to that instance.
       const several = instances.length > 1;
-      await app.register(httpProxy, {
-        upstream: several ? '' : instances[0]!,
-        routes: [socket.prefix, `${socket.prefix}/*`],
-        disableRequestLogging: true,
-        websocket: true,
-        wsServerOptions: { maxPayload: WS_MAX_PAYLOAD },
-        wsClientOptions,
-        handler: (req, reply, _dest, options) => forwarder.forward(req, reply, options.getUpstream?.(req, '')),
-        ...(several ? { replyOptions: { getUpstream: forwarder.pick } } : {}),
+      // A scope without Fastify's own parsers, so http-proxy's pass-through parsers get every body
+      // (socket.io polls with text/plain) and the forwarder streams it on.
+      await app.register(async (scope) => {
+        scope.removeAllContentTypeParsers();
+        await scope.register(httpProxy, {
+          upstream: several ? '' : instances[0]!,
+          routes: [socket.prefix, `${socket.prefix}/*`],
+          disableRequestLogging: true,
+          websocket: true,
+          wsServerOptions: { maxPayload: WS_MAX_PAYLOAD },
+          wsClientOptions,
+          handler: (req, reply, _dest, options) => forwarder.forward(req, reply, options.getUpstream?.(req, '')),
+          ...(several ? { replyOptions: { getUpstream: forwarder.pick } } : {}),
+        });
       });
     }
   }

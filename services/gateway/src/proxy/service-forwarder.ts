@@ -1,10 +1,9 @@
-import type { IncomingHttpHeaders } from 'node:http';
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Pool, type Dispatcher } from 'undici';
 import { InvalidRequestError, type Logger } from '@freemarket/kit';
 import { AttemptBody } from './attempt-body.js';
-import { upstreamHeaders, type Forwarding } from './forward-headers.js';
+import { endToEndHeaders, upstreamHeaders, type Forwarding } from './forward-headers.js';
 import { InstanceHealth } from './instance-health.js';
 import { roundRobin } from './round-robin.js';
 import type { ServiceName } from './routing-table.js';
@@ -19,9 +18,6 @@ export interface ForwarderOptions {
 
 /** Larger (or unsized) answers stream through; smaller ones are collected and sent in one write. */
 const MAX_COLLECTED_BYTES = 64 * 1024;
-
-/** Meaningful for one connection only (RFC 9110 §7.6.1), plus `host`, which undici sets for the upstream. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'http2-settings', 'host']);
 
 /**
  * Sends a service's HTTP requests to it over one undici keep-alive pool per instance, and relays the
@@ -70,7 +66,7 @@ export class ServiceForwarder {
    */
   readonly forward = async (req: FastifyRequest, reply: FastifyReply, first?: string): Promise<FastifyReply> => {
     if (hasDotSegment(req.url)) throw new InvalidRequestError('Bad Request: the path may not leave its prefix');
-    const body = req.body instanceof Readable ? req.body : null;
+    const body = requestBody(req.body);
     const headers = upstreamHeaders(req, endToEndHeaders(req.headers), this.forwarding);
     const request = { path: req.url, method: req.method as Dispatcher.HttpMethod, headers };
     let instance = first ?? this.pick();
@@ -107,21 +103,38 @@ export class ServiceForwarder {
   }
 
   private async relay(req: FastifyRequest, reply: FastifyReply, answer: Dispatcher.ResponseData, hadBody: boolean): Promise<FastifyReply> {
-    reply.code(answer.statusCode).headers(endToEndHeaders(answer.headers));
-    // An HTTP/1 connection cannot be reused until the request body has been read; the service
-    // answered before that (a refusal, say), so the browser must not send more on this one.
-    if (hadBody && !req.raw.complete) reply.header('connection', 'close');
     const length = Number(answer.headers['content-length']);
-    if (!(length <= MAX_COLLECTED_BYTES)) return reply.send(answer.body);
+    if (!(length <= MAX_COLLECTED_BYTES)) {
+      if (!this.passStatus(reply, answer, hadBody && !req.raw.complete)) return this.fail(req, reply, new Error(`invalid status ${answer.statusCode}`));
+      return reply.send(answer.body);
+    }
     // Most answers are a few hundred bytes of JSON: one buffer lets Node write headers and body in
-    // a single syscall, where a piped stream costs a pipe setup and usually a second write.
+    // a single syscall, where a piped stream costs a pipe setup and usually a second write. The
+    // status and headers are taken only once the body is in, so a body that fails half way is
+    // answered with the gateway's own error, carrying none of the service's headers.
     let collected: Buffer;
     try {
       collected = await collect(answer.body);
     } catch (err) {
       return this.fail(req, reply, err as Error);
     }
+    if (!this.passStatus(reply, answer, hadBody && !req.raw.complete)) return this.fail(req, reply, new Error(`invalid status ${answer.statusCode}`));
     return reply.send(collected);
+  }
+
+  /** Copies the service's status and end-to-end headers; false when Fastify refuses the status. */
+  private passStatus(reply: FastifyReply, answer: Dispatcher.ResponseData, bodyUnread: boolean): boolean {
+    try {
+      reply.code(answer.statusCode);
+    } catch {
+      answer.body.destroy();
+      return false;
+    }
+    reply.headers(endToEndHeaders(answer.headers));
+    // An HTTP/1 connection cannot be reused until the request body has been read; the service
+    // answered before that (a refusal, say), so the browser must not send more on this one.
+    if (bodyUnread) reply.header('connection', 'close');
+    return true;
   }
 
   private fail(req: FastifyRequest, reply: FastifyReply, error: Error): FastifyReply {
@@ -132,6 +145,16 @@ export class ServiceForwarder {
   }
 }
 
+/**
+ * The routes' scopes parse nothing, so a body is the request stream itself; anything else (a body
+ * some parser read) is refused rather than silently dropped.
+ */
+function requestBody(body: unknown): Readable | null {
+  if (body === undefined || body === null) return null;
+  if (body instanceof Readable) return body;
+  throw new Error('ServiceForwarder: the request body was parsed; forwarded routes must pass bodies through unparsed');
+}
+
 /** Listeners rather than `for await`: an async iterator per answer costs more than the copy it makes. */
 function collect(body: Readable): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -140,16 +163,6 @@ function collect(body: Readable): Promise<Buffer> {
     body.once('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
     body.once('error', reject);
   });
-}
-
-/** A copy without hop-by-hop headers, nor any the `Connection` header names. */
-function endToEndHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
-  const listed = typeof headers.connection === 'string' ? headers.connection.toLowerCase().split(',').map((n) => n.trim()) : [];
-  const kept: IncomingHttpHeaders = {};
-  for (const name in headers) {
-    if (!HOP_BY_HOP.has(name) && !listed.includes(name)) kept[name] = headers[name];
-  }
-  return kept;
 }
 
 /** `..` as a whole segment, plainly or percent-encoded, with `/` or `\` around it: a way out of the prefix. */
