@@ -35,11 +35,14 @@ export class AssertionSigner {
     return new AssertionSigner(await importPKCS8(privateKeyPem, ALG));
   }
 
-  /** A reused token is returned at once, without a promise: that is nearly every request. */
-  sign(actor: Actor, now = Date.now()): string | Promise<string> {
+  /** The member's token while it is still being reused, else undefined; lets a hot path skip a promise. */
+  reusable(actor: Actor, now = Date.now()): string | undefined {
     const hit = this.cache.get(actor.userId);
-    if (hit && hit.refreshAt > now) return hit.token;
-    return this.signAnew(actor, now);
+    return hit && hit.refreshAt > now ? hit.token : undefined;
+  }
+
+  async sign(actor: Actor, now = Date.now()): Promise<string> {
+    return this.reusable(actor, now) ?? this.signAnew(actor, now);
   }
 
   private async signAnew(actor: Actor, now: number): Promise<string> {

@@ -27,13 +27,14 @@ export function registerRequestPipeline(app: App, ctx: GatewayContext, limits: R
   const attachAssertion = (req: FastifyRequest): void | Promise<void> => {
     if (!req.gatewaySession) return;
     // The signer reuses a member's assertion for half its life, so this is rarely a signature.
-    const token = ctx.signer.sign({ userId: req.gatewaySession.userId });
-    if (typeof token === 'string') req.identityAssertion = token;
-    else return token.then((signed) => void (req.identityAssertion = signed));
+    const actor = { userId: req.gatewaySession.userId };
+    const token = ctx.signer.reusable(actor);
+    if (token !== undefined) req.identityAssertion = token;
+    else return ctx.signer.sign(actor).then((signed) => void (req.identityAssertion = signed));
   };
   const countAndAssert = (req: FastifyRequest, reply: FastifyReply): void | Promise<void> => {
     const counted = limits.enforce(req, reply);
-    return counted ? counted.then(() => attachAssertion(req)) : attachAssertion(req);
+    return counted instanceof Promise ? counted.then(() => attachAssertion(req)) : attachAssertion(req);
   };
   const prepare = (req: FastifyRequest, reply: FastifyReply): void | Promise<void> => {
     reply.headers(hardening);
@@ -74,8 +75,8 @@ export function registerRequestPipeline(app: App, ctx: GatewayContext, limits: R
 function resolveSession(req: FastifyRequest, reply: FastifyReply, ctx: GatewayContext): ActiveSession | null | Promise<ActiveSession | null> {
   const id = readCookie(req.headers.cookie, ctx.cookies.session);
   if (id === undefined) return null;
-  const session = ctx.sessions.resolve(id);
-  return session instanceof Promise ? session.then((s) => clearIfEnded(s, reply, ctx)) : clearIfEnded(session, reply, ctx);
+  const hit = ctx.sessions.cached(id);
+  return hit === undefined ? ctx.sessions.resolve(id).then((s) => clearIfEnded(s, reply, ctx)) : clearIfEnded(hit, reply, ctx);
 }
 
 /** An ended session's cookie is cleared so the browser stops presenting it. */
