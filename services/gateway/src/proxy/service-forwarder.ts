@@ -103,23 +103,21 @@ export class ServiceForwarder {
   }
 
   private async relay(req: FastifyRequest, reply: FastifyReply, answer: Dispatcher.ResponseData, hadBody: boolean): Promise<FastifyReply> {
-    const length = Number(answer.headers['content-length']);
-    if (!(length <= MAX_COLLECTED_BYTES)) {
-      if (!this.passStatus(reply, answer, hadBody && !req.raw.complete)) return this.fail(req, reply, new Error(`invalid status ${answer.statusCode}`));
-      return reply.send(answer.body);
-    }
+    let payload: Readable | Buffer = answer.body;
     // Most answers are a few hundred bytes of JSON: one buffer lets Node write headers and body in
-    // a single syscall, where a piped stream costs a pipe setup and usually a second write. The
-    // status and headers are taken only once the body is in, so a body that fails half way is
-    // answered with the gateway's own error, carrying none of the service's headers.
-    let collected: Buffer;
-    try {
-      collected = await collect(answer.body);
-    } catch (err) {
-      return this.fail(req, reply, err as Error);
+    // a single syscall, where a piped stream costs a pipe setup and usually a second write. Larger
+    // or unsized answers stream. The status and headers are taken only once a collected body is in,
+    // so a body that fails half way is answered with the gateway's own error and none of the
+    // service's headers.
+    if (Number(answer.headers['content-length']) <= MAX_COLLECTED_BYTES) {
+      try {
+        payload = await collect(answer.body);
+      } catch (err) {
+        return this.fail(req, reply, err as Error);
+      }
     }
     if (!this.passStatus(reply, answer, hadBody && !req.raw.complete)) return this.fail(req, reply, new Error(`invalid status ${answer.statusCode}`));
-    return reply.send(collected);
+    return reply.send(payload);
   }
 
   /** Copies the service's status and end-to-end headers; false when Fastify refuses the status. */

@@ -125,7 +125,6 @@ export class Sessions {
   async destroy(id: string | undefined): Promise<void> {
     if (!isWellFormedId(id)) return;
     const key = sessionKey(id);
-    this.cache.delete(id);
     this.forget(key);
     await reachStore(() => this.store.delete(key));
     // A lookup that was in flight while Redis was slow may have cached it again meanwhile.
