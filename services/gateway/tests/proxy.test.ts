@@ -109,6 +109,12 @@ describe('proxy', () => {
       expect(noContent.status).toBe(204);
     });
 
+    it('should pass a 304 Not Modified through, though it names its representation's length', async () => {
+      const res = await fetch(`${gateway.url}/api/profiles/1?status=304`, { headers: { 'if-none-match': '"v1"' } });
+      expect(res.status).toBe(304);
+      expect(await res.text()).toBe('');
+    });
+
     it('should stream a JSON body through', async () => {
       const seen = await echo('/api/posts', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ content: 'hello' }) });
       expect(seen.body).toEqual({ content: 'hello' });

@@ -18,6 +18,9 @@ export interface ForwarderOptions {
 
 /** Larger (or unsized) answers stream through; smaller ones are collected and sent in one write. */
 const MAX_COLLECTED_BYTES = 64 * 1024;
+/** Answers that never have a body, whatever their headers say. */
+const BODILESS_STATUSES = new Set([204, 304]);
+const NO_BODY = Buffer.alloc(0);
 
 /**
  * Sends a service's HTTP requests to it over one undici keep-alive pool per instance, and relays the
@@ -109,11 +112,15 @@ export class ServiceForwarder {
     // or unsized answers stream. The status and headers are taken only once a collected body is in,
     // so a body that fails half way is answered with the gateway's own error and none of the
     // service's headers.
-    if (Number(answer.headers['content-length']) <= MAX_COLLECTED_BYTES) {
+    const bodiless = BODILESS_STATUSES.has(answer.statusCode);
+    if (bodiless || Number(answer.headers['content-length']) <= MAX_COLLECTED_BYTES) {
       try {
         payload = await collect(answer.body);
       } catch (err) {
-        return this.fail(req, reply, err as Error);
+        // A 304 may carry the Content-Length of the representation it stands for (RFC 9110 §8.6),
+        // which undici takes for a body cut short; there is no body to lose.
+        if (!bodiless || !isLengthMismatch(err as Error)) return this.fail(req, reply, err as Error);
+        payload = NO_BODY;
       }
     }
     if (!this.passStatus(reply, answer, hadBody && !req.raw.complete)) return this.fail(req, reply, new Error(`invalid status ${answer.statusCode}`));
@@ -178,6 +185,10 @@ function hasDotSegment(url: string): boolean {
 
 function isReadOnly(method: string): boolean {
   return method === 'GET' || method === 'HEAD';
+}
+
+function isLengthMismatch(error: Error): boolean {
+  return (error as NodeJS.ErrnoException).code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH';
 }
 
 function isStaleConnection(error: Error): boolean {
