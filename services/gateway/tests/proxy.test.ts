@@ -109,7 +109,7 @@ describe('proxy', () => {
       expect(noContent.status).toBe(204);
     });
 
-    it('should pass a 304 Not Modified through, though it names its representation's length', async () => {
+    it("should pass a 304 Not Modified through, though it names its representation's length", async () => {
       const res = await fetch(`${gateway.url}/api/profiles/1?status=304`, { headers: { 'if-none-match': '"v1"' } });
       expect(res.status).toBe(304);
       expect(await res.text()).toBe('');

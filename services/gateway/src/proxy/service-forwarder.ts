@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Pool, type Dispatcher } from 'undici';
 import { InvalidRequestError, type Logger } from '@freemarket/kit';
+import { AnswerReceiver, type UpstreamAnswer } from './answer-receiver.js';
 import { AttemptBody } from './attempt-body.js';
 import { endToEndHeaders, upstreamHeaders, type Forwarding } from './forward-headers.js';
 import { InstanceHealth } from './instance-health.js';
@@ -18,16 +19,13 @@ export interface ForwarderOptions {
 
 /** Larger (or unsized) answers stream through; smaller ones are collected and sent in one write. */
 const MAX_COLLECTED_BYTES = 64 * 1024;
-/** Answers that never have a body, whatever their headers say. */
-const BODILESS_STATUSES = new Set([204, 304]);
-const NO_BODY = Buffer.alloc(0);
 
 /**
  * Sends a service's HTTP requests to it over one undici keep-alive pool per instance, and relays the
  * answers. The gateway's own forwarder rather than @fastify/reply-from: reply-from's general
  * machinery (URL building, query re-encoding, retries, header rewriting hooks) cost as much CPU per
  * request as the rest of the hop together (docs/benchmarks.md, ## Gateway); this does only what the
- * gateway needs. Paths are forwarded unchanged. A service with several instances gets requests in
+ * gateway needs, through undici's `dispatch` (see `AnswerReceiver`). Paths are forwarded unchanged. A service with several instances gets requests in
  * turn, except on instances a connection was just refused by (see `InstanceHealth`); a request
  * nothing reached goes at once to the next instance, whatever its method.
  */
@@ -76,11 +74,18 @@ export class ServiceForwarder {
     for (let attempt = 0; ; attempt++) {
       const sentAt = this.health?.now() ?? 0;
       const attemptBody = body && this.health ? new AttemptBody(body) : body;
-      let answer: Dispatcher.ResponseData;
+      const receiver = new AnswerReceiver(MAX_COLLECTED_BYTES);
+      let answer: UpstreamAnswer;
       try {
-        answer = await this.pools.get(instance)!.request({ ...request, body: attemptBody });
+        this.pools.get(instance)!.dispatch({ ...request, body: attemptBody }, receiver);
+        answer = await receiver.answer;
       } catch (err) {
         const error = err as Error;
+        if (receiver.started) {
+          // It began to answer, then failed: nothing to retry, only a gateway error to give.
+          this.health?.answered(instance, sentAt);
+          return this.fail(req, reply, error);
+        }
         if (this.health && isUnreachable(error)) {
           this.health.connectFailed(instance);
           const next = this.pick();
@@ -105,34 +110,21 @@ export class ServiceForwarder {
     await Promise.all([...this.pools.values()].map((pool) => pool.close()));
   }
 
-  private async relay(req: FastifyRequest, reply: FastifyReply, answer: Dispatcher.ResponseData, hadBody: boolean): Promise<FastifyReply> {
-    let payload: Readable | Buffer = answer.body;
-    // Most answers are a few hundred bytes of JSON: one buffer lets Node write headers and body in
-    // a single syscall, where a piped stream costs a pipe setup and usually a second write. Larger
-    // or unsized answers stream. The status and headers are taken only once a collected body is in,
-    // so a body that fails half way is answered with the gateway's own error and none of the
-    // service's headers.
-    const bodiless = BODILESS_STATUSES.has(answer.statusCode);
-    if (bodiless || Number(answer.headers['content-length']) <= MAX_COLLECTED_BYTES) {
-      try {
-        payload = await collect(answer.body);
-      } catch (err) {
-        // A 304 may carry the Content-Length of the representation it stands for (RFC 9110 §8.6),
-        // which undici takes for a body cut short; there is no body to lose.
-        if (!bodiless || !isLengthMismatch(err as Error)) return this.fail(req, reply, err as Error);
-        payload = NO_BODY;
-      }
-    }
+  /**
+   * The status and headers are taken only here, once a collected body is in, so an answer whose
+   * body failed half way gets the gateway's own error and none of the service's headers.
+   */
+  private relay(req: FastifyRequest, reply: FastifyReply, answer: UpstreamAnswer, hadBody: boolean): FastifyReply {
     if (!this.passStatus(reply, answer, hadBody && !req.raw.complete)) return this.fail(req, reply, new Error(`invalid status ${answer.statusCode}`));
-    return reply.send(payload);
+    return reply.send(answer.body);
   }
 
   /** Copies the service's status and end-to-end headers; false when Fastify refuses the status. */
-  private passStatus(reply: FastifyReply, answer: Dispatcher.ResponseData, bodyUnread: boolean): boolean {
+  private passStatus(reply: FastifyReply, answer: UpstreamAnswer, bodyUnread: boolean): boolean {
     try {
       reply.code(answer.statusCode);
     } catch {
-      answer.body.destroy();
+      if (answer.body instanceof Readable) answer.body.destroy();
       return false;
     }
     reply.headers(endToEndHeaders(answer.headers));
@@ -160,16 +152,6 @@ function requestBody(body: unknown): Readable | null {
   throw new Error('ServiceForwarder: the request body was parsed; forwarded routes must pass bodies through unparsed');
 }
 
-/** Listeners rather than `for await`: an async iterator per answer costs more than the copy it makes. */
-function collect(body: Readable): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    body.on('data', (chunk: Buffer) => chunks.push(chunk));
-    body.once('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
-    body.once('error', reject);
-  });
-}
-
 /** `..` as a whole segment, plainly or percent-encoded, with `/` or `\` around it: a way out of the prefix. */
 function hasDotSegment(url: string): boolean {
   const path = url.split('?', 1)[0]!;
@@ -185,10 +167,6 @@ function hasDotSegment(url: string): boolean {
 
 function isReadOnly(method: string): boolean {
   return method === 'GET' || method === 'HEAD';
-}
-
-function isLengthMismatch(error: Error): boolean {
-  return (error as NodeJS.ErrnoException).code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH';
 }
 
 function isStaleConnection(error: Error): boolean {
