@@ -25,9 +25,10 @@ const MAX_COLLECTED_BYTES = 64 * 1024;
  * answers. The gateway's own forwarder rather than @fastify/reply-from: reply-from's general
  * machinery (URL building, query re-encoding, retries, header rewriting hooks) cost as much CPU per
  * request as the rest of the hop together (docs/benchmarks.md, ## Gateway); this does only what the
- * gateway needs, through undici's `dispatch` (see `AnswerReceiver`). Paths are forwarded unchanged. A service with several instances gets requests in
- * turn, except on instances a connection was just refused by (see `InstanceHealth`); a request
- * nothing reached goes at once to the next instance, whatever its method.
+ * gateway needs, through undici's `dispatch` (see `AnswerReceiver`). Paths are forwarded unchanged.
+ * A service with several instances gets requests in turn, except on instances a connection was
+ * just refused by (see `InstanceHealth`); a request nothing reached goes at once to the next
+ * instance, whatever its method.
  */
 export class ServiceForwarder {
   private readonly pools = new Map<string, Pool>();
