@@ -1,33 +1,25 @@
 import { readFileSync } from 'node:fs';
-
-/** Kernel clock ticks per second (`getconf CLK_TCK`), 100 on Linux. */
-const TICKS_PER_SECOND = 100;
+import { procStat, type ProcStat } from '../proc-stat.js';
 
 /**
- * CPU seconds (user + system) a process and all its descendants alive now have used so far, from
- * /proc (nginx's workers, the gateway's cluster workers under `sh` and the primary). Per-request
- * CPU cost is what a shared, busy machine distorts least: other load changes how fast requests go,
- * much less how much work each one takes.
+ * CPU time and page faults of a process and all its descendants alive now, summed (nginx's
+ * workers, the gateway's cluster workers under `sh` and the primary). Per-request CPU cost is what
+ * a shared, busy machine distorts least: other load changes how fast requests go, much less how
+ * much work each one takes.
  */
-export function cpuSeconds(pid: number): number {
-  let ticks = ownTicks(pid);
-  for (const child of childrenOf(pid)) ticks += cpuSeconds(child) * TICKS_PER_SECOND;
-  return ticks / TICKS_PER_SECOND;
+export function treeStat(pid: number): ProcStat {
+  const total = procStat(pid) ?? { cpuMs: 0, minorFaults: 0 };
+  for (const child of childrenOf(pid)) {
+    const sub = treeStat(child);
+    total.cpuMs += sub.cpuMs;
+    total.minorFaults += sub.minorFaults;
+  }
+  return total;
 }
 
 /** How many processes the tree under `pid` has, itself included. */
 export function processCount(pid: number): number {
   return 1 + childrenOf(pid).reduce((sum, child) => sum + processCount(child), 0);
-}
-
-function ownTicks(pid: number): number {
-  try {
-    // Fields after the parenthesised command name; utime and stime are fields 14 and 15 of stat.
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return Number(fields[11]) + Number(fields[12]);
-  } catch {
-    return 0;
-  }
 }
 
 function childrenOf(pid: number): number[] {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { freePort, waitFor } from '@freemarket/testing';
-import { cpuSeconds } from './cpu-time.js';
+import { treeStat } from './cpu-time.js';
 import { startNginx } from './nginx.js';
 
 /**
@@ -115,9 +115,9 @@ async function main(): Promise<void> {
     const results = new Map<string, Array<{ rps: number; p99: number; cpuUs: number; failed: number }>>();
     for (let round = 1; round <= ROUNDS; round++) {
       for (const hop of hops) {
-        const before = cpuSeconds(hop.pid);
+        const before = treeStat(hop.pid).cpuMs;
         const result = await autocannon({ url: url(hop.port), connections: CONNECTIONS, duration: DURATION });
-        const cpuUs = Math.round(((cpuSeconds(hop.pid) - before) * 1e6) / Math.max(1, result.requests.total));
+        const cpuUs = Math.round(((treeStat(hop.pid).cpuMs - before) * 1000) / Math.max(1, result.requests.total));
         const row = { rps: Math.round(result.requests.average), p99: result.latency.p99, cpuUs, failed: result.errors + result.timeouts + result.non2xx };
         results.set(hop.label, [...(results.get(hop.label) ?? []), row]);
         console.log(`round ${round} ${hop.label}: ${row.rps} req/s, p99 ${row.p99} ms, proxy CPU ${cpuUs} µs/req, load ${loadavg()[0]!.toFixed(2)}`);

@@ -8,7 +8,8 @@ import { Redis } from 'ioredis';
 import { AssertionSigner, IDENTITY_HEADER, generateAssertionKeys } from '@freemarket/kit';
 import { RedisSessionStore, Sessions } from '@freemarket/gateway';
 import { freePort, runTag, waitFor } from '@freemarket/testing';
-import { cpuSeconds, processCount } from './cpu-time.js';
+import { machineLine } from '../machine.js';
+import { processCount, treeStat } from './cpu-time.js';
 import { startNginx } from './nginx.js';
 
 /**
@@ -75,6 +76,8 @@ interface Round {
   result: Result;
   /** CPU microseconds per request spent by the proxy (nginx or gateway) and by the service. */
   proxyCpuUs: number | null;
+  /** Minor page faults per request taken by the proxy. */
+  proxyFaults: number | null;
   serviceCpuUs: number;
 }
 
@@ -98,13 +101,17 @@ async function run(target: Target, duration: number): Promise<Result> {
 }
 
 async function measureRound(target: Target, servicePid: number): Promise<Round> {
-  const before = { proxy: target.proxyPid ? cpuSeconds(target.proxyPid) : 0, service: cpuSeconds(servicePid) };
+  const proxyBefore = target.proxyPid ? treeStat(target.proxyPid) : null;
+  const serviceBefore = treeStat(servicePid);
   const result = await run(target, DURATION);
-  const perRequest = (seconds: number) => Math.round((seconds * 1e6) / Math.max(1, result.requests.total));
+  const requests = Math.max(1, result.requests.total);
+  const proxyAfter = target.proxyPid ? treeStat(target.proxyPid) : null;
+  const cpuUs = (ms: number) => Math.round((ms * 1000) / requests);
   return {
     result,
-    proxyCpuUs: target.proxyPid ? perRequest(cpuSeconds(target.proxyPid) - before.proxy) : null,
-    serviceCpuUs: perRequest(cpuSeconds(servicePid) - before.service),
+    proxyCpuUs: proxyBefore && proxyAfter ? cpuUs(proxyAfter.cpuMs - proxyBefore.cpuMs) : null,
+    proxyFaults: proxyBefore && proxyAfter ? Math.round(((proxyAfter.minorFaults - proxyBefore.minorFaults) / requests) * 100) / 100 : null,
+    serviceCpuUs: cpuUs(treeStat(servicePid).cpuMs - serviceBefore.cpuMs),
   };
 }
 
@@ -113,10 +120,6 @@ function median(rounds: Round[], pick: (r: Round) => number): number {
   return [...rounds.map(pick)].sort((x, y) => x - y)[Math.floor(rounds.length / 2)]!;
 }
 
-async function cpuModel(): Promise<string> {
-  const info = await readFile('/proc/cpuinfo', 'utf8').catch(() => '');
-  return /model name\s*:\s*(.+)/.exec(info)?.[1]?.trim() ?? 'unknown';
-}
 
 function failures(target: Target): number {
   return target.rounds.reduce((sum, { result: x }) => sum + x.errors + x.timeouts + x.non2xx, 0);
@@ -126,7 +129,8 @@ function row(target: Target): string {
   const rps = (r: Round) => r.result.requests.average;
   const all = target.rounds.map((r) => Math.round(rps(r)).toLocaleString('en-US')).join(', ');
   const proxyCpu = target.proxyPid ? String(median(target.rounds, (r) => r.proxyCpuUs ?? 0)) : '–';
-  return `| ${target.label} | ${Math.round(median(target.rounds, rps)).toLocaleString('en-US')} | ${all} | ${median(target.rounds, (r) => r.result.latency.p50)} | ${median(target.rounds, (r) => r.result.latency.p99)} | ${failures(target)} | ${proxyCpu} | ${median(target.rounds, (r) => r.serviceCpuUs)} |`;
+  const proxyFaults = target.proxyPid ? median(target.rounds, (r) => r.proxyFaults ?? 0).toFixed(2) : '–';
+  return `| ${target.label} | ${Math.round(median(target.rounds, rps)).toLocaleString('en-US')} | ${all} | ${median(target.rounds, (r) => r.result.latency.p50)} | ${median(target.rounds, (r) => r.result.latency.p99)} | ${failures(target)} | ${proxyCpu} | ${proxyFaults} | ${median(target.rounds, (r) => r.serviceCpuUs)} |`;
 }
 
 async function main(): Promise<void> {
@@ -181,7 +185,7 @@ async function main(): Promise<void> {
         const measured = await measureRound(target, service.pid!);
         target.rounds.push(measured);
         const { result } = measured;
-        console.log(`round ${round} ${target.label}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, proxy CPU ${measured.proxyCpuUs ?? '–'} µs/req, load average ${loadavg()[0]!.toFixed(2)}`);
+        console.log(`round ${round} ${target.label}: ${Math.round(result.requests.average)} req/s, p99 ${result.latency.p99} ms, proxy CPU ${measured.proxyCpuUs ?? '–'} µs/req, proxy page faults ${measured.proxyFaults ?? '–'}/req, load average ${loadavg()[0]!.toFixed(2)}`);
       }
     }
 
@@ -189,10 +193,10 @@ async function main(): Promise<void> {
     const [direct, viaNginx, viaGateway] = rps;
     const gatewayP99 = median(targets[2]!.rounds, (r) => r.result.latency.p99);
     console.log(`
-Machine: ${availableParallelism()} CPUs (${await cpuModel()}), node ${process.version}; ${CONNECTIONS} connections, ${WARMUP}s warm-up, ${ROUNDS} × ${DURATION}s measured, LOG_LEVEL=${LOG_LEVEL}, gateway workers ${GATEWAY_WORKERS}, nginx workers ${NGINX_WORKERS}, load average at the end ${loadavg().map((l) => l.toFixed(2)).join(' ')}
+Machine: ${await machineLine()}; ${CONNECTIONS} connections, ${WARMUP}s warm-up, ${ROUNDS} × ${DURATION}s measured, LOG_LEVEL=${LOG_LEVEL}, gateway workers ${GATEWAY_WORKERS}, nginx workers ${NGINX_WORKERS}, load average at the end ${loadavg().map((l) => l.toFixed(2)).join(' ')}
 
-| path | requests/s (median) | each round | p50 ms | p99 ms | errors + timeouts + non-2xx | proxy CPU µs/req | service CPU µs/req |
-|---|---:|---|---:|---:|---:|---:|---:|
+| path | requests/s (median) | each round | p50 ms | p99 ms | errors + timeouts + non-2xx | proxy CPU µs/req | proxy page faults/req | service CPU µs/req |
+|---|---:|---|---:|---:|---:|---:|---:|---:|
 ${targets.map(row).join('\n')}
 
 (c)/(a) = ${(viaGateway / direct).toFixed(2)}   (c)/(b) = ${(viaGateway / viaNginx).toFixed(2)}   target: (c)/(b) ≥ 0.5, p99 ≤ 50 ms, zero failures

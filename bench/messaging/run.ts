@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import { availableParallelism } from 'node:os';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { Redis } from 'ioredis';
@@ -8,6 +6,7 @@ import { NatsBus } from '@freemarket/bus';
 import { RedisSessionStore, Sessions, loadGatewayConfig } from '@freemarket/gateway';
 import { generateAssertionKeys } from '@freemarket/kit';
 import { createTestDatabase, freePort, runTag, testBusNames, waitFor, type TestDatabase } from '@freemarket/testing';
+import { machineLine } from '../machine.js';
 import type { LoadMember, MemoryReport, PhaseStats } from './ipc.js';
 import { infraCpuMs, postgresTransactions } from './infra-cpu.js';
 import { BenchProcess } from './processes.js';
@@ -38,11 +37,6 @@ const start = (name: string, script: string, env: Record<string, string>) => {
   children.push(child);
   return child;
 };
-
-async function cpuModel(): Promise<string> {
-  const info = await readFile('/proc/cpuinfo', 'utf8').catch(() => '');
-  return /model name\s*:\s*(.+)/.exec(info)?.[1]?.trim() ?? 'unknown';
-}
 
 /** Whether this gateway build takes a comma-separated list of upstreams (round robin). */
 function gatewayBalances(privateKeyPem: string): boolean {
@@ -181,7 +175,7 @@ async function main(): Promise<void> {
     const transactions = (await postgresTransactions(POSTGRES_URL, database)) - transactionsBefore;
     process.stdout.write('done\n');
     const infra = Object.fromEntries(Object.entries(infraAfter).map(([k, v]) => [k, v - (infraBefore[k] ?? 0)]));
-    report({ stats, connected, before, after, peaks, idleCpuMsPerS, infra, transactions, gatewayCount, servers: servers.map((s) => s.name), cpu: await cpuModel() });
+    report({ stats, connected, before, after, peaks, idleCpuMsPerS, infra, transactions, gatewayCount, servers: servers.map((s) => s.name), machine: await machineLine() });
   } finally {
     await Promise.allSettled(children.map((c) => c.stop()));
     await cleanUp(db, redis, [messagingPrefix, gatewayPrefix], bus.stream);
@@ -203,7 +197,7 @@ interface Report {
   transactions: number;
   gatewayCount: number;
   servers: string[];
-  cpu: string;
+  machine: string;
 }
 
 function report(r: Report): void {
@@ -220,7 +214,7 @@ function report(r: Report): void {
   };
   const messagingHeap = Math.max(...perConnection.filter(([n]) => n.startsWith('messaging')).map(([, v]) => v));
   console.log(`
-Machine: ${availableParallelism()} CPUs (${r.cpu}), node ${process.version}; ${r.connected.connected} clients (connected in ${(r.connected.ms / 1000).toFixed(1)} s), ${r.gatewayCount} gateway(s), 2 messaging instances with the Redis adapter, ${RATE} msg/s for ${DURATION} s after ${WARMUP} s warm-up, LOG_LEVEL=${LOG_LEVEL}
+Machine: ${r.machine}; ${r.connected.connected} clients (connected in ${(r.connected.ms / 1000).toFixed(1)} s), ${r.gatewayCount} gateway(s), 2 messaging instances with the Redis adapter, ${RATE} msg/s for ${DURATION} s after ${WARMUP} s warm-up, LOG_LEVEL=${LOG_LEVEL}
 
 | delivery (POST → other socket) | p50 ms | p95 ms | p99 ms | max ms |
 |---|---:|---:|---:|---:|

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
-import { availableParallelism, loadavg } from 'node:os';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
@@ -9,6 +8,7 @@ import { openDatabase, type Database } from '@freemarket/db';
 import { createLogger, generateAssertionKeys } from '@freemarket/kit';
 import { createTestDatabase, freePort, testBusNames, waitFor } from '@freemarket/testing';
 import { TestProducer } from '../../services/rewards/tests/fixtures/producer/test-producer.js';
+import { machineLine } from '../machine.js';
 import { CpuMeter } from './cpu.js';
 import { backlog, latency, throughput, type PhaseContext } from './phases.js';
 
@@ -73,10 +73,6 @@ class ServiceProcess {
   }
 }
 
-async function cpuModel(): Promise<string> {
-  const info = await readFile('/proc/cpuinfo', 'utf8').catch(() => '');
-  return /model name\s*:\s*(.+)/.exec(info)?.[1]?.trim() ?? 'unknown';
-}
 
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
 
@@ -90,7 +86,7 @@ async function deleteStream(stream: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  console.log(`Machine: ${availableParallelism()} cores, ${await cpuModel()}, Node ${process.version}`);
+  console.log(`Machine: ${await machineLine()}`);
   const testDb = await createTestDatabase({ postgresUrl: DATABASE_URL, natsUrl: NATS_URL, redisUrl: null });
   const names = testBusNames();
   const keys = await generateAssertionKeys();

@@ -1,32 +1,42 @@
-import { readFile } from 'node:fs/promises';
 import type pg from 'pg';
+import { procStat, type ProcStat } from '../proc-stat.js';
 
-/** Clock ticks per second of /proc/<pid>/stat (100 on Linux). */
-const HZ = 100;
-
-async function cpuMs(pid: number): Promise<number | null> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
-  if (!stat) return null;
-  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / HZ;
+export interface Spent {
+  serviceMs: number;
+  postgresMs: number;
+  /** Minor page faults of the service and of the Postgres backends (see bench/machine.ts). */
+  serviceFaults: number;
+  postgresFaults: number;
 }
 
 /**
- * CPU time the service process and its Postgres backends spend while `run` goes: what a request
- * costs whatever else the machine is doing. Backends are those connected to the benchmark database
- * from elsewhere than `client` (the service's pool).
+ * CPU time and page faults the service process and its Postgres backends spend while `run` goes:
+ * what a request costs whatever else the machine is doing. Backends are those connected to the
+ * benchmark database from elsewhere than `client` (the service's pool).
  */
-export async function measureCpu<T>(servicePid: number, client: pg.Client, database: string, run: () => Promise<T>): Promise<{ result: T; serviceMs: number; postgresMs: number }> {
+export async function measureCpu<T>(servicePid: number, client: pg.Client, database: string, run: () => Promise<T>): Promise<{ result: T } & Spent> {
   const backends = async () =>
     (await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [database])).rows.map((r) => r.pid);
-  const sample = async (pids: number[]) => new Map(await Promise.all(pids.map(async (pid) => [pid, await cpuMs(pid)] as const)));
-  const before = await sample(await backends());
-  const serviceBefore = (await cpuMs(servicePid)) ?? 0;
+  const sample = (pids: number[]) => new Map(pids.map((pid) => [pid, procStat(pid)] as const));
+  const zero: ProcStat = { cpuMs: 0, minorFaults: 0 };
+  const before = sample(await backends());
+  const serviceBefore = procStat(servicePid) ?? zero;
   const result = await run();
-  const serviceAfter = (await cpuMs(servicePid)) ?? 0;
-  const after = await sample([...new Set([...before.keys(), ...(await backends())])]);
+  const serviceAfter = procStat(servicePid) ?? zero;
+  const after = sample([...new Set([...before.keys(), ...(await backends())])]);
   let postgresMs = 0;
-  for (const [pid, ms] of after) if (ms !== null) postgresMs += ms - (before.get(pid) ?? 0);
-  return { result, serviceMs: serviceAfter - serviceBefore, postgresMs };
+  let postgresFaults = 0;
+  for (const [pid, stat] of after) {
+    if (!stat) continue;
+    const earlier = before.get(pid) ?? zero;
+    postgresMs += stat.cpuMs - earlier.cpuMs;
+    postgresFaults += stat.minorFaults - earlier.minorFaults;
+  }
+  return {
+    result,
+    serviceMs: serviceAfter.cpuMs - serviceBefore.cpuMs,
+    postgresMs,
+    serviceFaults: serviceAfter.minorFaults - serviceBefore.minorFaults,
+    postgresFaults,
+  };
 }

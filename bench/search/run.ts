@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
-import { availableParallelism, loadavg } from 'node:os';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { AssertionSigner, IDENTITY_HEADER, generateAssertionKeys } from '@freemarket/kit';
 import { freePort, waitFor } from '@freemarket/testing';
+import { machineLine } from '../machine.js';
 import { BENCH_DATABASE_URL, ensureBenchData } from './generate.js';
 import { measureCpu } from './cpu.js';
 import { httpLoad, sqlLoad, type Figures } from './load.js';
@@ -60,10 +60,6 @@ async function explain(client: pg.Client, statement: { sql: string; params: unkn
   return rows.map((r) => r['QUERY PLAN']).join('\n');
 }
 
-async function cpuModel(): Promise<string> {
-  const info = await readFile('/proc/cpuinfo', 'utf8').catch(() => '');
-  return /model name\s*:\s*(.+)/.exec(info)?.[1]?.trim() ?? 'unknown';
-}
 
 const ms = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
 
@@ -76,7 +72,7 @@ async function main(): Promise<void> {
   const client = new pg.Client({ connectionString: withOptions(BENCH_DATABASE_URL, PG_OPTIONS) });
   await client.connect();
   const { url, child } = await startService(keys.publicKeyPem);
-  const results: { q: BenchQuery; http: Figures; naive: Figures; cpuMs: { service: number; postgres: number } }[] = [];
+  const results: { q: BenchQuery; http: Figures; naive: Figures; cpuMs: { service: number; postgres: number }; faults: { service: number; postgres: number } }[] = [];
   try {
     const tradesId = (await client.query<{ id: string }>(`select id from directory.skill_categories where name = 'Trades'`)).rows[0]!.id;
     const queries = benchQueries(tradesId).filter((q) => ONLY.includes(q.key));
@@ -93,21 +89,22 @@ async function main(): Promise<void> {
       const measured = await measureCpu(child.pid!, client, new URL(BENCH_DATABASE_URL).pathname.slice(1), async () => httpLoad(url, paths, await headers(), CONNECTIONS, DURATION));
       const http = measured.result;
       const cpuMs = { service: measured.serviceMs / http.count, postgres: measured.postgresMs / http.count };
+      const faults = { service: measured.serviceFaults / http.count, postgres: measured.postgresFaults / http.count };
       process.stdout.write(`naive SQL up to ${NAIVE_SECONDS}s… `);
       let j = 0;
       const naive = await sqlLoad(BENCH_DATABASE_URL, () => q.naive(j++), CONNECTIONS, NAIVE_SECONDS, CONNECTIONS * 4);
       process.stdout.write('done\n');
-      results.push({ q, http, naive, cpuMs });
+      results.push({ q, http, naive, cpuMs, faults });
     }
 
     console.log(`\nLoad average (1 min) ${loadBefore.toFixed(2)} before, ${loadavg()[0]!.toFixed(2)} after.`);
-    console.log(`Machine: ${availableParallelism()} CPUs (${await cpuModel()}), node ${process.version}, ${(await client.query<{ server_version: string }>('show server_version')).rows[0]!.server_version} Postgres`);
+    console.log(`Machine: ${await machineLine()}, ${(await client.query<{ server_version: string }>('show server_version')).rows[0]!.server_version} Postgres`);
     console.log(`${PROFILES.toLocaleString('en-US')} profiles; ${CONNECTIONS} connections; ${WARMUP}s warm-up + ${DURATION}s measured per query; service DB_POOL_MAX=${POOL}, options '${PG_OPTIONS}'; centres rotate over ${CENTRES.map((c) => c[0]).join(', ')}\n`);
-    console.log('| query | requests/s | p50 ms | p95 ms | p99 ms | failures | bytes/response | CPU ms/request (service + Postgres) | naive p50 ms | naive p95 ms | naive queries | naive/indexed p95 |');
-    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
-    for (const { q, http, naive, cpuMs } of results) {
+    console.log('| query | requests/s | p50 ms | p95 ms | p99 ms | failures | bytes/response | CPU ms/request (service + Postgres) | page faults/request (service + Postgres) | naive p50 ms | naive p95 ms | naive queries | naive/indexed p95 |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    for (const { q, http, naive, cpuMs, faults } of results) {
       console.log(
-        `| (${q.key}) ${q.label} | ${http.rps.toFixed(0)} | ${ms(http.p50)} | ${ms(http.p95)} | ${ms(http.p99)} | ${http.failures} | ${http.bytes.toFixed(0)} | ${cpuMs.service.toFixed(2)} + ${cpuMs.postgres.toFixed(2)} | ${ms(naive.p50)} | ${ms(naive.p95)} | ${naive.count} | ${(naive.p95 / http.p95).toFixed(0)}× |`,
+        `| (${q.key}) ${q.label} | ${http.rps.toFixed(0)} | ${ms(http.p50)} | ${ms(http.p95)} | ${ms(http.p99)} | ${http.failures} | ${http.bytes.toFixed(0)} | ${cpuMs.service.toFixed(2)} + ${cpuMs.postgres.toFixed(2)} | ${faults.service.toFixed(0)} + ${faults.postgres.toFixed(0)} | ${ms(naive.p50)} | ${ms(naive.p95)} | ${naive.count} | ${(naive.p95 / http.p95).toFixed(0)}× |`,
       );
     }
     for (const { q } of results) {
