@@ -31,7 +31,13 @@ export function pageFaultMicros(): number {
   return probes.sort((a, b) => a - b)[2]!;
 }
 
+/** The transparent huge page mode: with `always`, the probe's array gets 2 MiB pages and measures zeroing more than faults. */
+async function hugePages(): Promise<string> {
+  const mode = await readFile('/sys/kernel/mm/transparent_hugepage/enabled', 'utf8').catch(() => '');
+  return /\[(\w+)\]/.exec(mode)?.[1] ?? 'unknown';
+}
+
 /** One line for a report: cores, CPU model, page-fault cost, Node version. */
 export async function machineLine(): Promise<string> {
-  return `${availableParallelism()} CPUs (${await cpuModel()}), page fault ${pageFaultMicros().toFixed(2)} µs, node ${process.version}`;
+  return `${availableParallelism()} CPUs (${await cpuModel()}), page fault ${pageFaultMicros().toFixed(2)} µs (transparent huge pages: ${await hugePages()}), node ${process.version}`;
 }

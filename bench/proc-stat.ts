@@ -19,7 +19,7 @@ export interface ProcStat {
   minorFaults: number;
 }
 
-/** The benchmarks' one reader of /proc/<pid>/stat; null once the process is gone. */
+/** The benchmarks' one reader of /proc/<pid>/stat (all four use it); null once the process is gone. */
 export function procStat(pid: number): ProcStat | null {
   let stat: string;
   try {

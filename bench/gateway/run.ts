@@ -120,7 +120,6 @@ function median(rounds: Round[], pick: (r: Round) => number): number {
   return [...rounds.map(pick)].sort((x, y) => x - y)[Math.floor(rounds.length / 2)]!;
 }
 
-
 function failures(target: Target): number {
   return target.rounds.reduce((sum, { result: x }) => sum + x.errors + x.timeouts + x.non2xx, 0);
 }

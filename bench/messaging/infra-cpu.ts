@@ -1,8 +1,6 @@
 import { readFile, readdir } from 'node:fs/promises';
 import pg from 'pg';
-
-/** Clock ticks per second of /proc/<pid>/stat times; 100 on Linux builds we run on. */
-const TICKS_PER_SECOND = 100;
+import { procStat } from '../proc-stat.js';
 
 /**
  * CPU time (ms) of the infrastructure processes: Postgres backends serving `database`, and the
@@ -15,8 +13,7 @@ export async function infraCpuMs(database: string): Promise<Record<string, numbe
       const cmdline = (await readFile(`/proc/${pid}/cmdline`, 'utf8')).replaceAll('\0', ' ');
       const kind = cmdline.startsWith('postgres: ') && cmdline.includes(` ${database} `) ? 'postgres' : cmdline.includes('redis-server') ? 'redis' : cmdline.includes('nats-server') ? 'nats' : null;
       if (!kind) continue;
-      const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
-      totals[kind]! += ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+      totals[kind]! += procStat(Number(pid))?.cpuMs ?? 0;
     } catch {
       // The process ended while we looked.
     }

@@ -1,20 +1,10 @@
-import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '@freemarket/db';
+import { procStat } from '../proc-stat.js';
 
-/** Linux reports process CPU time in clock ticks of 10 ms (USER_HZ = 100). */
-const MS_PER_TICK = 10;
-
-/** CPU time (user + system, ms) of each process, read from /proc; a process gone reads as 0. */
-async function cpuMs(pids: number[]): Promise<Map<number, number>> {
-  const out = new Map<number, number>();
-  for (const pid of pids) {
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
-    // Fields after the parenthesised command name: utime and stime are the 12th and 13th.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    out.set(pid, (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * MS_PER_TICK);
-  }
-  return out;
+/** CPU time (user + system, ms) of each process; a process gone reads as 0. */
+function cpuMs(pids: number[]): Map<number, number> {
+  return new Map(pids.map((pid) => [pid, procStat(pid)?.cpuMs ?? 0]));
 }
 
 /**
@@ -54,7 +44,7 @@ export class CpuMeter {
 
   private async snapshot(): Promise<Map<string, Map<number, number>>> {
     const snap = new Map<string, Map<number, number>>();
-    for (const [part, pids] of Object.entries(this.parts)) snap.set(part, await cpuMs(await pids()));
+    for (const [part, pids] of Object.entries(this.parts)) snap.set(part, cpuMs(await pids()));
     return snap;
   }
 }

@@ -73,7 +73,6 @@ class ServiceProcess {
   }
 }
 
-
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
 
 async function deleteStream(stream: string): Promise<void> {

@@ -60,7 +60,6 @@ async function explain(client: pg.Client, statement: { sql: string; params: unkn
   return rows.map((r) => r['QUERY PLAN']).join('\n');
 }
 
-
 const ms = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
 
 async function main(): Promise<void> {
@@ -104,7 +103,7 @@ async function main(): Promise<void> {
     console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const { q, http, naive, cpuMs, faults } of results) {
       console.log(
-        `| (${q.key}) ${q.label} | ${http.rps.toFixed(0)} | ${ms(http.p50)} | ${ms(http.p95)} | ${ms(http.p99)} | ${http.failures} | ${http.bytes.toFixed(0)} | ${cpuMs.service.toFixed(2)} + ${cpuMs.postgres.toFixed(2)} | ${faults.service.toFixed(0)} + ${faults.postgres.toFixed(0)} | ${ms(naive.p50)} | ${ms(naive.p95)} | ${naive.count} | ${(naive.p95 / http.p95).toFixed(0)}× |`,
+        `| (${q.key}) ${q.label} | ${http.rps.toFixed(0)} | ${ms(http.p50)} | ${ms(http.p95)} | ${ms(http.p99)} | ${http.failures} | ${http.bytes.toFixed(0)} | ${cpuMs.service.toFixed(2)} + ${cpuMs.postgres.toFixed(2)} | ${faults.service.toFixed(1)} + ${faults.postgres.toFixed(1)} | ${ms(naive.p50)} | ${ms(naive.p95)} | ${naive.count} | ${(naive.p95 / http.p95).toFixed(0)}× |`,
       );
     }
     for (const { q } of results) {

@@ -53,6 +53,13 @@ describe('headers the gateway sends a service', () => {
     expect(sent(upstreamHeaders(request({}, null), forwarding))[IDENTITY_HEADER]).toBeUndefined();
   });
 
+  it('should pass the browser’s traceparent on, or send only its own while tracing', () => {
+    const browsers = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
+    const gateways = '00-4bf92f3577b34da6a3ce929d0e0e4736-b7ad6b7169203331-01';
+    expect(sent(upstreamHeaders(request({ traceparent: browsers }), forwarding, undefined)).traceparent).toEqual([browsers]);
+    expect(sent(upstreamHeaders(request({ traceparent: browsers }), forwarding, gateways)).traceparent).toEqual([gateways]);
+  });
+
   it('should drop hop-by-hop headers and those the Connection header names, and keep repeated values', () => {
     const headers = sent(
       upstreamHeaders(

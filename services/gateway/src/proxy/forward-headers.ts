@@ -38,9 +38,8 @@ export function forwardingFor(publicUrl: string, gatewayCookies: string[]): Forw
  * dictionary, and undici's check for an iterator on it then missed its inline cache on every
  * request (docs/benchmarks.md, ## Gateway).
  */
-export function upstreamHeaders(req: ForwardedRequest, forwarding: Forwarding): string[] {
+export function upstreamHeaders(req: ForwardedRequest, forwarding: Forwarding, traceparent = currentTraceparent()): string[] {
   const inbound = req.headers;
-  const traceparent = currentTraceparent();
   const listed = connectionListed(inbound);
   const list: string[] = [];
   for (const name in inbound) {
