@@ -44,7 +44,7 @@ export function upstreamHeaders(req: ForwardedRequest, forwarding: Forwarding, t
   const list: string[] = [];
   for (const name in inbound) {
     const value = inbound[name];
-    if (value === undefined || HOP_BY_HOP.has(name) || SET_BY_GATEWAY.has(name) || listed?.includes(name) || (traceparent && name === 'traceparent')) continue;
+    if (value === undefined || !isEndToEnd(name, listed) || SET_BY_GATEWAY.has(name) || (traceparent && name === 'traceparent')) continue;
     if (name === 'cookie') {
       const kept = withoutCookies(value as string, forwarding.gatewayCookies);
       if (kept) list.push(name, kept);
@@ -88,9 +88,13 @@ export function endToEndHeaders(headers: IncomingHttpHeaders): IncomingHttpHeade
   const listed = connectionListed(headers);
   const kept: IncomingHttpHeaders = {};
   for (const name in headers) {
-    if (!HOP_BY_HOP.has(name) && !listed?.includes(name)) kept[name] = headers[name];
+    if (isEndToEnd(name, listed)) kept[name] = headers[name];
   }
   return kept;
+}
+
+function isEndToEnd(name: string, connectionListed: string[] | undefined): boolean {
+  return !HOP_BY_HOP.has(name) && !connectionListed?.includes(name);
 }
 
 /** The header names a `Connection` header lists (hop-by-hop too), if it lists any. */
