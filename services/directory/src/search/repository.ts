@@ -196,15 +196,19 @@ export class SearchRepository {
   }
 }
 
-/** The map's markers: compact JSON assembled by Postgres, nearest first, the radius applied to `limit + 1` KNN rows. */
+/**
+ * The map's markers, nearest first: each row one marker's JSON text, the radius applied to
+ * `limit + 1` KNN rows (a row past `limit` only says the answer was cut). Rows, not one aggregate:
+ * a single 200 kB-3 MB value costs Postgres and Node large fresh allocations on every request.
+ */
 export function markerStatement(near: Nearby, limit: number, marker: SQL): SQL {
-  return sql`select coalesce(json_agg(m.marker order by m.knn) filter (where m.n <= ${limit}), '[]'::json)::text as items, count(*) > ${limit} as truncated
-    from (select k.knn, k.marker, row_number() over (order by k.knn) as n
-      from (select ${near.knn} as knn, ${near.exact} as inside, ${marker} as marker from ${p} order by ${near.knn} limit ${limit + 1}) k
-      where k.inside) m`;
+  return sql`select k.marker::text as marker
+    from (select ${near.knn} as knn, ${near.exact} as inside, ${marker} as marker from ${p} order by ${near.knn} limit ${limit + 1}) k
+    where k.inside order by k.knn`;
 }
 
-export async function markers(db: DbOrTx, near: Nearby, limit: number, marker: SQL): Promise<{ items: string; truncated: boolean }> {
-  const [row] = await queryPrepared<{ items: string; truncated: boolean }>(db, markerStatement(near, limit, marker));
-  return row!;
+export async function markers(db: DbOrTx, near: Nearby, limit: number, marker: SQL): Promise<{ items: string[]; truncated: boolean }> {
+  const rows = await queryPrepared<{ marker: string }>(db, markerStatement(near, limit, marker));
+  const truncated = rows.length > limit;
+  return { items: (truncated ? rows.slice(0, limit) : rows).map((r) => r.marker), truncated };
 }

@@ -6,6 +6,7 @@ import {
   type ProfileSearchQuery,
   type SearchSort,
 } from '@freemarket/contracts';
+import { Readable } from 'node:stream';
 import type { Actor } from '@freemarket/kit';
 import type { DbOrTx } from '@freemarket/db';
 import { withoutPrivateSections } from '../profiles/privacy.js';
@@ -13,6 +14,7 @@ import { searchConditions } from './conditions.js';
 import { decodeSearchCursor, encodeSearchCursor, type SearchCursor } from './cursor.js';
 import { nearby } from './geo.js';
 import { markerJson } from './items.js';
+import { mapAnswerPieces } from './map-answer.js';
 import { markers, SearchRepository, type PageQuery, type PageRow } from './repository.js';
 
 /** Finding profiles: the search sidebar, the map's nearby list and its markers. */
@@ -36,13 +38,14 @@ export class SearchService {
   }
 
   /**
-   * `GET /api/profiles/map`: compact markers, nearest first, so a cut drops the farthest. The JSON
-   * text comes from Postgres as is: thousands of markers cost no row mapping in Node.
+   * `GET /api/profiles/map`: compact markers, nearest first, so a cut drops the farthest. Each
+   * marker's JSON text comes from Postgres as is (thousands cost no row mapping in Node), and the
+   * answer goes out in pieces of MARKERS_PER_PIECE, never as one large string.
    */
-  async markers(actor: Actor, query: ProfileMapQuery): Promise<string> {
+  async markers(actor: Actor, query: ProfileMapQuery): Promise<Readable> {
     const near = nearby({ lat: query.lat, lng: query.lng }, query.radius);
     const { items, truncated } = await markers(this.db, near, query.limit, markerJson(actor.userId));
-    return `{"items":${items},"truncated":${truncated}}`;
+    return Readable.from(mapAnswerPieces(items, truncated));
   }
 
   private page(sort: SearchSort, q: PageQuery): Promise<PageRow[]> {

@@ -2,10 +2,12 @@ import { profileMapQuerySchema, profileMapResponseSchema, type ProfileMapRespons
 import { requireActor, type App } from '@freemarket/kit';
 import type { DirectoryContext } from '../../context.js';
 
-/** The answer is JSON text Postgres assembled in the schema's shape (tests parse it with the schema). */
+/**
+ * The answer is JSON text Postgres assembled in the schema's shape, sent as a stream of pieces
+ * (Fastify sends a stream as is, without the schema's serializer; tests parse it with the schema).
+ */
 export function getMapMarkers(app: App, ctx: DirectoryContext): void {
   app.get('/api/profiles/map', { config: { memberOnly: true }, schema: { querystring: profileMapQuerySchema, response: { 200: profileMapResponseSchema } } }, async (req, reply) =>
-    // Fastify sends a string with a JSON content type as is, without the schema's serializer.
     reply.type('application/json; charset=utf-8').send((await ctx.search.markers(requireActor(req), req.query)) as unknown as ProfileMapResponse),
   );
 }
