@@ -17,7 +17,8 @@ import { benchQueries, CENTRES, type BenchQuery } from './queries.js';
  *   flock /tmp/fm-bench.lock node --import tsx bench/search/run.ts
  * BENCH_PROFILES (1,000,000), BENCH_DURATION (15 s), BENCH_WARMUP (5 s), BENCH_CONNECTIONS (16),
  * BENCH_NAIVE_SECONDS (30), BENCH_POOL (DB_POOL_MAX of the service, 10), BENCH_ONLY (e.g. "ad"),
- * BENCH_PG_OPTIONS (session settings of the service's connections, '-c work_mem=32MB -c max_parallel_workers_per_gather=0 -c jit=off').
+ * BENCH_PG_OPTIONS (session settings of the service's connections, '-c work_mem=32MB -c max_parallel_workers_per_gather=0 -c jit=off'),
+ * BENCH_SERVICE_NODE_ARGS (node flags for the service alone, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof').
  */
 const PROFILES = Number(process.env.BENCH_PROFILES ?? 1_000_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 15);
@@ -26,6 +27,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const NAIVE_SECONDS = Number(process.env.BENCH_NAIVE_SECONDS ?? 30);
 const POOL = process.env.BENCH_POOL ?? '10';
 const ONLY = process.env.BENCH_ONLY ?? 'abcde';
+const SERVICE_NODE_ARGS = (process.env.BENCH_SERVICE_NODE_ARGS ?? '').split(' ').filter(Boolean);
 /**
  * Session settings of the service's connections (libpq `options`): bitmaps of a dense metro exceed
  * the default 4 MB work_mem and go lossy; and no parallel workers: the planner overrates the
@@ -39,7 +41,7 @@ async function startService(publicKeyPem: string): Promise<{ url: string; child:
   const bin = fileURLToPath(new URL('../../services/directory/src/bin.ts', import.meta.url));
   const env: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATABASE_URL: withOptions(BENCH_DATABASE_URL, PG_OPTIONS), DB_POOL_MAX: POOL, ASSERTION_PUBLIC_KEY: publicKeyPem, LOG_LEVEL: 'warn' };
   for (const name of ['NATS_URL', 'REDIS_URL', 'OTEL_EXPORTER_OTLP_ENDPOINT']) delete env[name];
-  const child = spawn(process.execPath, ['--import', 'tsx', bin], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [...SERVICE_NODE_ARGS, '--import', 'tsx', bin], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
   await waitFor('the directory to be ready', async () => (await fetch(`${url}/readyz`).catch(() => null))?.ok, 60_000, 200);
   return { url, child };
