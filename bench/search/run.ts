@@ -99,7 +99,9 @@ async function main(): Promise<void> {
     }
 
     console.log(`\nLoad average (1 min) ${loadBefore.toFixed(2)} before, ${loadavg()[0]!.toFixed(2)} after.`);
-    console.log(`Machine: ${await machineLine()}, ${(await client.query<{ server_version: string }>('show server_version')).rows[0]!.server_version} Postgres`);
+    const setting = async (name: string) => (await client.query<Record<string, string>>(`show ${name}`)).rows[0]![name]!;
+    // shared_buffers decides whether the working set is read from Postgres's cache or copied from the OS's.
+    console.log(`Machine: ${await machineLine()}, Postgres ${await setting('server_version')} (shared_buffers ${await setting('shared_buffers')})`);
     console.log(`${PROFILES.toLocaleString('en-US')} profiles; ${CONNECTIONS} connections; ${WARMUP}s warm-up + ${DURATION}s measured per query; service DB_POOL_MAX=${POOL}, options '${PG_OPTIONS}'; centres rotate over ${CENTRES.map((c) => c[0]).join(', ')}\n`);
     console.log('| query | requests/s | p50 ms | p95 ms | p99 ms | failures | bytes/response | CPU ms/request (service + Postgres) | page faults/request (service + Postgres) | naive p50 ms | naive p95 ms | naive queries | naive/indexed p95 |');
     console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
