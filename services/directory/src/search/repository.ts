@@ -30,9 +30,11 @@ export interface PageRow {
 
 /**
  * Rows a filtered 'nearest first' search reads from the GiST index before it gives up and lets a
- * bitmap plan collect the (then few) matches inside the radius instead.
+ * bitmap plan collect the (then few) matches inside the radius instead. A skill held by one
+ * profile in 200 still fills a page of 20 from the walk: at 2,000 the rarer skills fell back to
+ * the bitmap after the walk, paying twice (docs/benchmarks.md, Search, eighth session).
  */
-export const NEAREST_WALK = 2000;
+export const NEAREST_WALK = 4000;
 
 /**
  * Most grid cells a cell-tagged text query names (each of its words becomes that many lexemes);
