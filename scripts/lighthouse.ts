@@ -27,7 +27,7 @@ import { resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { throttling as lighthouseThrottling } from 'lighthouse/core/config/constants.js';
-import { BrowserSession, createTestDatabase, runTag, signInWithDevProvider, testBusNames, testInfra } from '@freemarket/testing';
+import { BrowserSession, createTestDatabase, freePort, runTag, signInWithDevProvider, testBusNames, testInfra } from '@freemarket/testing';
 import { startStack } from './stack.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -113,7 +113,7 @@ async function main(): Promise<void> {
   const db = await createTestDatabase(infra);
   const tag = runTag();
   const stack = await startStack({
-    port: 0,
+    port: await freePort(),
     databaseUrl: () => db.url,
     natsUrl: infra.natsUrl,
     redisUrl: infra.redisUrl,

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { InProcessBus, type EventBus } from '@freemarket/bus';
 import { createLogger, generateAssertionKeys, loadServiceConfig, type Logger, type RuntimeOverrides, type ServiceRuntime } from '@freemarket/kit';
@@ -13,7 +12,7 @@ import { createSocialService } from '@freemarket/social';
 
 /** How the whole platform is put together in one process: local mode, end-to-end tests, benchmarks. */
 export interface StackOptions {
-  /** The gateway's port; the public URL is http://localhost:<port>. 0 takes any free port. */
+  /** The gateway's port; the public URL is http://localhost:<port>. */
   port: number;
   /** Each service's database: `pglite:<dir>` locally, or one Postgres database shared by schemas. */
   databaseUrl: (service: string) => string;
@@ -48,9 +47,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const logLevel = options.logLevel ?? 'warn';
   const logger: Logger = createLogger('freemarket', logLevel);
   const keys = await generateAssertionKeys();
-  const reserved = options.port === 0 ? await holdFreePort() : undefined;
-  const port = reserved?.port ?? options.port;
-  const publicUrl = `http://localhost:${port}`;
+  const publicUrl = `http://localhost:${options.port}`;
   const clientSecret = randomBytes(24).toString('base64url');
   // With no NATS every service shares one in-process bus, as local mode's single process allows.
   const sharedBus: EventBus | undefined = options.natsUrl ? undefined : new InProcessBus(logger.child({ name: 'bus' }));
@@ -70,7 +67,6 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const started: Handle[] = [];
   const services: Record<string, string> = {};
   const stop = async () => {
-    await reserved?.release();
     for (const handle of started.reverse()) await handle.destroy().catch((err: unknown) => logger.error({ err }, 'stopping a service failed'));
     await sharedBus?.close();
   };
@@ -115,7 +111,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const gateway = await createGateway(
       loadGatewayConfig({
         HOST: '0.0.0.0',
-        PORT: String(port),
+        PORT: String(options.port),
         LOG_LEVEL: logLevel,
         PUBLIC_URL: publicUrl,
         ASSERTION_PRIVATE_KEY: keys.privateKeyPem,
@@ -133,29 +129,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       { logger: logger.child({ name: 'gateway' }) },
     );
     started.push(gateway);
-    await reserved?.release();
     await gateway.start();
     return { url: publicUrl, gateway, services, stop };
   } catch (err) {
     await stop();
     throw err;
   }
-}
-
-/**
- * The services start on port 0 before the gateway, and the kernel may hand one of them a port
- * picked and let go a moment earlier; so the gateway's port stays bound until the gateway takes it.
- */
-async function holdFreePort(): Promise<{ port: number; release(): Promise<void> }> {
-  const server: Server = createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '0.0.0.0', resolve);
-  });
-  const address = server.address();
-  if (typeof address !== 'object' || !address) throw new Error('no port was assigned');
-  const release = () => (server.listening ? new Promise<void>((resolve) => server.close(() => resolve())) : Promise.resolve());
-  return { port: address.port, release };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { createTestDatabase, runTag, testBusNames, testInfra, type TestDatabase } from '@freemarket/testing';
+import { createTestDatabase, freePort, runTag, testBusNames, testInfra, type TestDatabase } from '@freemarket/testing';
 import { startStack, type Stack } from '../../scripts/stack.js';
 
 /** Debian's Chromium; never a downloaded browser. */
@@ -32,7 +32,7 @@ export async function startBrowserStack(): Promise<BrowserStack> {
   let browser: Browser | undefined;
   try {
     stack = await startStack({
-      port: 0,
+      port: await freePort(),
       databaseUrl: () => db.url,
       natsUrl: infra.natsUrl,
       redisUrl: infra.redisUrl,

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MAP_POSITION, type CurrentUser, type ProfileSearchPage } from '@freemarket/contracts';
-import { BrowserSession, signInWithDevProvider, waitFor } from '@freemarket/testing';
+import { BrowserSession, freePort, signInWithDevProvider, waitFor } from '@freemarket/testing';
 import { startStack, type Stack } from '../../../scripts/stack.js';
 
 /** Local mode's parts (PGlite, the in-process bus, in-memory sessions), whatever infrastructure the machine has. */
 let stack: Stack;
 beforeAll(async () => {
-  stack = await startStack({ port: 0, databaseUrl: () => 'pglite:memory', natsUrl: null, redisUrl: null, logLevel: 'silent', seedDemoData: true });
+  stack = await startStack({ port: await freePort(), databaseUrl: () => 'pglite:memory', natsUrl: null, redisUrl: null, logLevel: 'silent', seedDemoData: true });
 }, 120_000);
 afterAll(() => stack?.stop());
 

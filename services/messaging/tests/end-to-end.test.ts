@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BroadcastResult, Connection, ConnectionPage, CurrentUser, Message } from '@freemarket/contracts';
-import { BrowserSession, createTestDatabase, runTag, signInWithDevProvider, testBusNames, testInfra, waitFor, type TestDatabase } from '@freemarket/testing';
+import { BrowserSession, createTestDatabase, freePort, runTag, signInWithDevProvider, testBusNames, testInfra, waitFor, type TestDatabase } from '@freemarket/testing';
 import { startStack, type Stack } from '../../../scripts/stack.js';
 import { openSocket, type OpenedSocket } from './_util.js';
 
@@ -13,7 +13,7 @@ beforeAll(async () => {
   db = await createTestDatabase(infra);
   const tag = runTag();
   stack = await startStack({
-    port: 0,
+    port: await freePort(),
     databaseUrl: () => db.url,
     natsUrl: infra.natsUrl,
     redisUrl: infra.redisUrl,
