@@ -201,6 +201,14 @@ describe('GET /api/profiles/map', () => {
     expect(all.body.items).toHaveLength(placed.length);
   });
 
+  it('states its size, so a proxy can take a small answer whole', async () => {
+    const res = await fetch(`${sut.url}/api/profiles/map?lat=${center.lat}&lng=${center.lng}&radius=500&limit=10000`, { headers: await sut.as(viewer) });
+    const body = Buffer.from(await res.arrayBuffer());
+    expect(res.headers.get('transfer-encoding')).toBeNull();
+    expect(Number(res.headers.get('content-length'))).toBe(body.length);
+    expect(profileMapResponseSchema.parse(JSON.parse(body.toString('utf8'))).items).toHaveLength(placed.length);
+  });
+
   it('shows a marker’s first two skills unless professional info is private, to anyone but its owner', async () => {
     const categories = (await call<SkillCategory[]>(sut, viewer, 'GET', '/api/skill-categories')).body;
     const trades = (await call<Skill[]>(sut, viewer, 'GET', `/api/skills/category/${categories.find((c) => c.name === 'Trades')!.id}`)).body;

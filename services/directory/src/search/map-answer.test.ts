@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MARKERS_PER_PIECE, mapAnswerPieces } from './map-answer.js';
+import { text } from 'node:stream/consumers';
+import { MARKERS_PER_PIECE, mapAnswer, mapAnswerPieces } from './map-answer.js';
 
 const marker = (n: number) => JSON.stringify({ id: `m${n}`, name: `Marker "${n}"` });
 const answer = (count: number, truncated: boolean) => [...mapAnswerPieces(Array.from({ length: count }, (_, n) => marker(n)), truncated)];
@@ -14,5 +15,11 @@ describe('the map answer in pieces', () => {
     const pieces = answer(5 * MARKERS_PER_PIECE + 1, false);
     expect(pieces).toHaveLength(7);
     for (const piece of pieces) expect(piece.split('"id"').length - 1).toBeLessThanOrEqual(MARKERS_PER_PIECE);
+  });
+
+  it.each([0, 1, MARKERS_PER_PIECE + 1])('states the exact size in bytes of %i markers, names outside ASCII included', async (count) => {
+    const markers = Array.from({ length: count }, (_, n) => JSON.stringify({ id: `m${n}`, name: `Zoë’s café ${n}` }));
+    const { body, bytes } = mapAnswer(markers, true);
+    expect(bytes).toBe(Buffer.byteLength(await text(body)));
   });
 });

@@ -8,6 +8,9 @@ import type { DirectoryContext } from '../../context.js';
  */
 export function getMapMarkers(app: App, ctx: DirectoryContext): void {
   app.get('/api/profiles/map', { config: { memberOnly: true }, schema: { querystring: profileMapQuerySchema, response: { 200: profileMapResponseSchema } } }, async (req, reply) =>
-    reply.type('application/json; charset=utf-8').send((await ctx.search.markers(requireActor(req), req.query)) as unknown as ProfileMapResponse),
+    {
+      const answer = await ctx.search.markers(requireActor(req), req.query);
+      return reply.type('application/json; charset=utf-8').header('content-length', answer.bytes).send(answer.body as unknown as ProfileMapResponse);
+    },
   );
 }
