@@ -30,9 +30,10 @@ export interface PageRow {
 
 /**
  * Rows a filtered 'nearest first' search reads from the GiST index before it gives up and lets a
- * bitmap plan collect the (then few) matches inside the radius instead. A skill held by one
- * profile in 200 still fills a page of 20 from the walk: at 2,000 the rarer skills fell back to
- * the bitmap after the walk, paying twice (docs/benchmarks.md, Search, eighth session).
+ * bitmap plan collect the (then few) matches inside the radius instead. At 2,000, a skill held by
+ * one profile in 100 was at the edge and often paid for both plans; at 4,000 the edge is one in
+ * 200, and a rarer term walks about twice as long (some milliseconds) before its bitmap scan
+ * (docs/benchmarks.md, Search, eighth session).
  */
 export const NEAREST_WALK = 4000;
 
