@@ -88,6 +88,8 @@ describe('bad input', () => {
     ['a longitude below -180', { latitude: 0, longitude: '-180.01' }, 'body.longitude'],
     ['a latitude that is not a number', { latitude: 'north', longitude: 1 }, 'body.latitude'],
     ['a latitude without a longitude', { latitude: 10 }, 'body.longitude'],
+    ['a latitude left empty beside a longitude', { latitude: '', longitude: 5 }, 'body.latitude'],
+    ['a NUL character in the bio', { bio: 'a\u0000b' }, 'body.bio'],
     ['an over-long title', { title: 'x'.repeat(201) }, 'body.title'],
     ['an over-long bio', { bio: 'x'.repeat(5001) }, 'body.bio'],
     ['a huge employee count', { employeeCount: 1e12 }, 'body.employeeCount'],

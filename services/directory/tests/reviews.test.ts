@@ -90,6 +90,8 @@ describe('refusals', () => {
     ['a missing comment', { comment: undefined }, 'body.comment'],
     ['an over-long comment', { comment: 'x'.repeat(2001) }, 'body.comment'],
     ['a malformed service date', { serviceDate: '05/03/2025' }, 'body.serviceDate'],
+    ['a service date in the year 0', { serviceDate: '0000-01-01' }, 'body.serviceDate'],
+    ['a NUL character in the comment', { comment: 'a\u0000b' }, 'body.comment'],
     ['a missing reviewee', { revieweeId: undefined }, 'body.revieweeId'],
   ];
   it.each(bad)('answers 400 naming the field for %s, and writes nothing', async (_label, change, field) => {

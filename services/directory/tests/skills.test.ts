@@ -137,6 +137,8 @@ describe('certifications', () => {
       [{ name: 'x'.repeat(201) }, 'body.name'],
       [{ issuer: 'x'.repeat(201) }, 'body.issuer'],
       [{ issueDate: '2020-13-01' }, 'body.issueDate'],
+      [{ issueDate: '0000-01-01' }, 'body.issueDate'],
+      [{ issueDate: '2024-05-01', expiryDate: '2024-04-30' }, 'body.expiryDate'],
       [{ profileId: 'mine' }, 'body.profileId'],
     ] as const) {
       const res = await call<{ message: string }>(sut, member.id, 'POST', '/api/certifications', { ...body, ...change });

@@ -73,6 +73,9 @@ export const httpUrl = z
     }
   }, 'must be an http or https URL');
 
+/** A calendar date, `YYYY-MM-DD`, from the year 1 on (Postgres has no year 0). */
+export const calendarDate = z.iso.date().refine((d) => !d.startsWith('0000'), 'must be a date from the year 0001 on');
+
 /** Text that must not be blank after trimming; stored trimmed. */
 export function nonBlank(max: number) {
   return z.string().max(max).trim().min(1, 'must not be blank');

@@ -110,9 +110,13 @@ const profileFields = {
  * `POST /api/profiles` and `PUT /api/profiles/{id}`: the profile form's fields. Unknown fields
  * (id, userId, averageRating, user, …, which the client may echo back) are ignored.
  */
-export const profileInputSchema = z.object(profileFields).refine((p) => (p.latitude === undefined) === (p.longitude === undefined), {
-  path: ['longitude'],
-  message: 'latitude and longitude are sent together',
+export const profileInputSchema = z.object(profileFields).superRefine((p, ctx) => {
+  // A place is both coordinates or neither: one alone would put the profile nowhere on the map.
+  if ((p.latitude === undefined) !== (p.longitude === undefined)) {
+    ctx.addIssue({ code: 'custom', path: [p.latitude === undefined ? 'latitude' : 'longitude'], message: 'latitude and longitude are sent together' });
+  } else if ((p.latitude === null) !== (p.longitude === null)) {
+    ctx.addIssue({ code: 'custom', path: [p.latitude === null ? 'latitude' : 'longitude'], message: 'latitude and longitude are both set or both empty' });
+  }
 });
 export type ProfileInput = z.infer<typeof profileInputSchema>;
 

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { memberId, nonBlank } from './primitives.js';
+import { calendarDate, memberId, nonBlank } from './primitives.js';
 
 /** `POST /api/reviews` (spec 01 §7): a whole-star rating and a comment that is not blank. */
 export const createReviewSchema = z.object({
   revieweeId: memberId,
   rating: z.number().int().min(1).max(5),
   comment: nonBlank(2000),
-  serviceDate: z.iso.date().nullable().optional(),
+  serviceDate: calendarDate.nullable().optional(),
 });
 export type CreateReview = z.infer<typeof createReviewSchema>;
 

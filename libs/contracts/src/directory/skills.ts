@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { moneyInput, nonBlank } from './primitives.js';
+import { calendarDate, moneyInput, nonBlank } from './primitives.js';
 
 /** A skill category (spec 02 §3 skill_categories): reference data, one per landing tile. */
 export const skillCategorySchema = z.object({
@@ -31,7 +31,7 @@ export const addCertificationSchema = z.object({
   name: nonBlank(200),
   issuer: z.string().trim().max(200).nullable().optional(),
   licenseNumber: z.string().trim().max(100).nullable().optional(),
-  issueDate: z.iso.date().nullable().optional(),
-  expiryDate: z.iso.date().nullable().optional(),
-});
+  issueDate: calendarDate.nullable().optional(),
+  expiryDate: calendarDate.nullable().optional(),
+}).refine((c) => !c.issueDate || !c.expiryDate || c.expiryDate >= c.issueDate, { path: ['expiryDate'], message: 'must not be before issueDate' });
 export type AddCertification = z.infer<typeof addCertificationSchema>;
