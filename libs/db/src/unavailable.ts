@@ -20,3 +20,18 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * SQLSTATEs of values Postgres cannot take, which only a caller's input reaches past validation:
+ * a NUL character or bytes that are not UTF-8, a date or number out of its type's range.
+ */
+const REJECTED_VALUE_SQLSTATES = new Set(['22021', '22P05', '22007', '22008', '22003']);
+
+/** The database's reason when it refused a value in a query (a 400, not a 500), else undefined. */
+export function rejectedValueReason(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && REJECTED_VALUE_SQLSTATES.has(code)) return current.message;
+  }
+  return undefined;
+}

@@ -3,6 +3,7 @@ import Fastify, {
   LogController,
   type FastifyError,
   type FastifyInstance,
+  type FastifyReply,
   type FastifyRequest,
   type onRequestHookHandler,
   type RawReplyDefaultExpression,
@@ -18,8 +19,8 @@ import {
 } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import type { ErrorBody } from '@freemarket/contracts';
-import { isDatabaseUnavailable } from '@freemarket/db';
-import { AppError, AuthRequiredError } from './errors.js';
+import { isDatabaseUnavailable, rejectedValueReason } from '@freemarket/db';
+import { AppError, AuthRequiredError, BodyTooLargeError, InvalidRequestError, REQUEST_BODY_LIMIT } from './errors.js';
 import { IDENTITY_HEADER, type Actor, type AssertionVerifier } from './assertion.js';
 import type { Logger } from './logger.js';
 
@@ -50,6 +51,11 @@ export interface CreateAppOptions {
   verifier?: AssertionVerifier;
   readiness?: ReadinessCheck[];
   bodyLimit?: number;
+  /**
+   * Refuse a NUL character in params, query or JSON body with a 400 naming the field (default
+   * true): Postgres cannot store one. The gateway, which forwards input unread, turns it off.
+   */
+  refuseNul?: boolean;
 }
 
 /** Paths of a service's API, whose routes must declare `memberOnly`. */
@@ -64,10 +70,15 @@ export function createApp(options: CreateAppOptions): App {
       return typeof inbound === 'string' && /^[\w.-]{1,128}$/.test(inbound) ? inbound : randomUUID();
     },
     requestIdHeader: false,
-    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    bodyLimit: options.bodyLimit ?? REQUEST_BODY_LIMIT,
     // One line per request, written by our onResponse hook, instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     return503OnClosing: true,
+    // The router's own refusals (an undecodable path, a path segment over maxParamLength) in our shape too.
+    frameworkErrors: (error, req, reply) => {
+      const { status, body } = toErrorResponse(error, req);
+      void (reply as FastifyReply).status(status).send(body);
+    },
   }).withTypeProvider<ZodTypeProvider>() as unknown as App;
 
   app.setValidatorCompiler(validatorCompiler);
@@ -81,6 +92,13 @@ export function createApp(options: CreateAppOptions): App {
     req.log.info({ method: req.method, url: req.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
     done();
   });
+
+  if (options.refuseNul ?? true) {
+    app.addHook('preValidation', (req, _reply, done) => {
+      const field = nulField(req.params, 'params') ?? nulField(req.query, 'querystring') ?? (isParsedJson(req.body) ? nulField(req.body, 'body') : undefined);
+      done(field ? new InvalidRequestError(`${field}: must not contain the NUL character`) : undefined);
+    });
+  }
 
   app.decorateRequest('actor', null);
   // Added to each memberOnly route rather than checked on every request, so public routes and the
@@ -165,6 +183,23 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** A body a JSON parser made; a pass-through parser's body is the request stream, never walked. */
+function isParsedJson(body: unknown): boolean {
+  return body === null || typeof body !== 'object' || Array.isArray(body) || Object.getPrototypeOf(body) === Object.prototype;
+}
+
+/** The path of the first string holding a NUL character in parsed params, query or JSON, if any. */
+function nulField(value: unknown, path: string, depth = 0): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (value === null || typeof value !== 'object' || depth > 32) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes('\u0000')) return `${path}.${key.replaceAll('\u0000', '\\u0000')}`;
+    const found = nulField(item, `${path}.${key}`, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 /** Maps any error to the status and `{ message, issues? }` body the API promises (ARCHITECTURE §3). */
 export function toErrorResponse(error: FastifyError, req: FastifyRequest): { status: number; body: ErrorBody } {
   if (error instanceof AppError) return { status: error.status, body: { message: error.message } };
@@ -192,9 +227,11 @@ export function toErrorResponse(error: FastifyError, req: FastifyRequest): { sta
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return { status: 415, body: { message: 'Unsupported Media Type: send JSON' } };
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return { status: 413, body: { message: 'Request body is too large' } };
+      return { status: 413, body: { message: new BodyTooLargeError().message } };
   }
   // A status a 4xx already decided (e.g. a client that aborted its upload) stays the client's.
+  const rejected = rejectedValueReason(error);
+  if (rejected) return { status: 400, body: { message: `A value in the request cannot be stored: ${rejected}` } };
   const clientError = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500;
   if (!clientError && isDatabaseUnavailable(error)) {
     return { status: 503, body: { message: 'Service Unavailable: try again shortly' } };

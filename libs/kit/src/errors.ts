@@ -59,3 +59,13 @@ export class UnavailableError extends AppError {
     super(503, message, options);
   }
 }
+
+/** The largest request body a service reads, unless its app says otherwise (the gateway refuses bigger ones first). */
+export const REQUEST_BODY_LIMIT = 1024 * 1024;
+
+export class BodyTooLargeError extends AppError {
+  override name = 'BodyTooLargeError';
+  constructor() {
+    super(413, 'Request body is too large');
+  }
+}

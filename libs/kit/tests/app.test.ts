@@ -20,6 +20,9 @@ beforeAll(async () => {
     async (req) => ({ ok: true, name: req.body.name }),
   );
   app.get('/api/me', { config: { memberOnly: true } }, async (req) => ({ userId: requireActor(req).userId }));
+  app.get('/api/things/:id', { config: { memberOnly: false }, schema: { params: z.object({ id: z.string() }), querystring: z.object({ q: z.string().optional() }) } }, async (req) => ({
+    id: req.params.id,
+  }));
   app.get('/api/conflict', { config: { memberOnly: false } }, async () => {
     throw new ConflictError('Already there');
   });
@@ -81,6 +84,23 @@ describe('createApp error contract', () => {
     const res = await app.inject({ url: '/api/nothing-here' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: 'Not Found' });
+  });
+
+  it('refuses a NUL character anywhere in the input with 400 naming the field, as Postgres cannot store it', async () => {
+    const body = await post(JSON.stringify({ name: 'a\u0000b', rating: 3, kind: 'a' }));
+    expect(body.statusCode).toBe(400);
+    expect(body.json()).toEqual({ message: 'body.name: must not contain the NUL character' });
+    expect((await app.inject({ url: '/api/things/a%00b' })).json()).toEqual({ message: 'params.id: must not contain the NUL character' });
+    expect((await app.inject({ url: '/api/things/1?q=%00' })).json()).toEqual({ message: 'querystring.q: must not contain the NUL character' });
+  });
+
+  it('answers the router’s own refusals in the same shape: an undecodable path, an over-long path segment', async () => {
+    const badUrl = await app.inject({ url: '/api/things/%FF' });
+    expect(badUrl.statusCode).toBe(400);
+    expect(Object.keys(badUrl.json())).toEqual(['message']);
+    const longParam = await app.inject({ url: `/api/things/${'a'.repeat(300)}` });
+    expect(longParam.statusCode).toBe(414);
+    expect(Object.keys(longParam.json())).toEqual(['message']);
   });
 
   it('returns a request id on every answer', async () => {

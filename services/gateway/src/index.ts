@@ -90,7 +90,7 @@ export async function createGateway(config: GatewayConfig, overrides: GatewayOve
       // Not awaited: with Redis down the gateway still boots (and reports not ready).
       subscriber.subscribe(endedChannel).catch((err: unknown) => logger.warn({ err }, 'cannot subscribe to ended sessions'));
     }
-    app = createApp({ logger, readiness: redis ? [{ name: 'redis', check: () => redis.ping() }] : [] });
+    app = createApp({ logger, readiness: redis ? [{ name: 'redis', check: () => redis.ping() }] : [], refuseNul: false });
     // Only the writer: the pipeline reads the one cookie it needs itself.
     await app.register(fastifyCookie, { hook: false });
     limits = RateLimits.create({ ...config.rateLimit, redis, keyPrefix: config.redis.keyPrefix, instances: config.workers });
