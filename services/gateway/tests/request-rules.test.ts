@@ -93,6 +93,13 @@ describe('request rules', () => {
       expect(res.status).toBe(415);
     });
 
+    it('should refuse a signed-in member’s body over 1 MiB with 413 itself, whatever the service would do', async () => {
+      const before = postsSeen();
+      const res = await send('POST', '/api/posts', JSON_HEADERS, JSON.stringify({ content: 'x'.repeat(1024 * 1024) }));
+      expect(res).toEqual({ status: 413, body: { message: 'Request body is too large' } });
+      expect(postsSeen()).toBe(before);
+    });
+
     it('should accept JSON with a charset', async () => {
       expect((await send('PUT', '/api/posts/1', { 'content-type': 'application/json; charset=utf-8' }, '{}')).status).toBe(200);
     });

@@ -7,7 +7,7 @@ import type { ActiveSession } from '../session/sessions.js';
 import { dropInboundIdentity } from './identity-headers.js';
 import { pathKind } from './path-kind.js';
 import type { RateLimits } from './rate-limits.js';
-import { checkRequestRules, checkSameOrigin } from './request-rules.js';
+import { checkBodySize, checkRequestRules, checkSameOrigin } from './request-rules.js';
 import { securityHeaders } from './security-headers.js';
 import './request-state.js';
 
@@ -33,6 +33,7 @@ export function registerRequestPipeline(app: App, ctx: GatewayContext, limits: R
     else return ctx.signer.sign(actor).then((signed) => void (req.identityAssertion = signed));
   };
   const countAndAssert = (req: FastifyRequest, reply: FastifyReply): void | Promise<void> => {
+    if (req.gatewaySession) checkBodySize(req.headers);
     const counted = limits.enforce(req, reply);
     return counted instanceof Promise ? counted.then(() => attachAssertion(req)) : attachAssertion(req);
   };

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { AppError, ForbiddenError } from '@freemarket/kit';
+import { AppError, BodyTooLargeError, ForbiddenError, REQUEST_BODY_LIMIT } from '@freemarket/kit';
 import { isOriginRuleExempt } from './path-kind.js';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -41,4 +41,14 @@ function hasBody(headers: IncomingHttpHeaders): boolean {
 
 function unsupported(): AppError {
   return new AppError(415, 'Unsupported Media Type: send JSON (content-type: application/json)');
+}
+
+/**
+ * A signed-in member's body over the services' limit is refused here: a service refusing it closes
+ * the connection while the gateway is still sending, which would surface as a 502. (A signed-out
+ * caller's goes on, to get the service's 401: identity is judged before input.)
+ */
+export function checkBodySize(headers: IncomingHttpHeaders): void {
+  const length = headers['content-length'];
+  if (length !== undefined && Number(length) > REQUEST_BODY_LIMIT) throw new BodyTooLargeError();
 }
