@@ -22,10 +22,10 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 /**
- * SQLSTATEs of values Postgres cannot take, which only a caller's input reaches past validation:
- * a NUL character or bytes that are not UTF-8, a date or number out of its type's range.
+ * SQLSTATEs of text Postgres cannot take (a NUL character, bytes not valid in its encoding), which
+ * only a caller's input can carry. Range errors (22003, 22008) stay 500s: a server bug causes those too.
  */
-const REJECTED_VALUE_SQLSTATES = new Set(['22021', '22P05', '22007', '22008', '22003']);
+const REJECTED_VALUE_SQLSTATES = new Set(['22021', '22P05']);
 
 /** The database's reason when it refused a value in a query (a 400, not a 500), else undefined. */
 export function rejectedValueReason(error: unknown): string | undefined {

@@ -75,9 +75,11 @@ export function createApp(options: CreateAppOptions): App {
     logController: new LogController({ disableRequestLogging: true }),
     return503OnClosing: true,
     // The router's own refusals (an undecodable path, a path segment over maxParamLength) in our shape too.
+    // They are answered outside any route, so without the hooks: the request id and log line are added here.
     frameworkErrors: (error, req, reply) => {
       const { status, body } = toErrorResponse(error, req);
-      void (reply as FastifyReply).status(status).send(body);
+      req.log[status >= 500 ? 'error' : 'info']({ method: req.method, url: req.url, status, err: status >= 500 ? error : undefined }, 'request');
+      void (reply as FastifyReply).header('x-request-id', req.id).status(status).send(body);
     },
   }).withTypeProvider<ZodTypeProvider>() as unknown as App;
 
@@ -95,7 +97,11 @@ export function createApp(options: CreateAppOptions): App {
 
   if (options.refuseNul ?? true) {
     app.addHook('preValidation', (req, _reply, done) => {
-      const field = nulField(req.params, 'params') ?? nulField(req.query, 'querystring') ?? (isParsedJson(req.body) ? nulField(req.body, 'body') : undefined);
+      // Node's parser refuses a raw NUL in a URL, so one reaches params or the query only as %00.
+      const inUrl = req.url.includes('%00');
+      const field =
+        (inUrl ? (nulField(req.params, 'params') ?? nulField(req.query, 'querystring')) : undefined) ??
+        (isParsedJson(req.body) && hasNul(req.body, 0) ? nulField(req.body, 'body') : undefined);
       done(field ? new InvalidRequestError(`${field}: must not contain the NUL character`) : undefined);
     });
   }
@@ -188,10 +194,24 @@ function isParsedJson(body: unknown): boolean {
   return body === null || typeof body !== 'object' || Array.isArray(body) || Object.getPrototypeOf(body) === Object.prototype;
 }
 
+const NUL_DEPTH = 64;
+
+/** Whether parsed JSON holds a NUL character anywhere: the cheap test, with no paths built. */
+function hasNul(value: unknown, depth: number): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (value === null || typeof value !== 'object' || depth > NUL_DEPTH) return false;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (hasNul(value[i], depth + 1)) return true;
+    return false;
+  }
+  for (const key in value) if (key.includes('\u0000') || hasNul((value as Record<string, unknown>)[key], depth + 1)) return true;
+  return false;
+}
+
 /** The path of the first string holding a NUL character in parsed params, query or JSON, if any. */
 function nulField(value: unknown, path: string, depth = 0): string | undefined {
   if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
-  if (value === null || typeof value !== 'object' || depth > 32) return undefined;
+  if (value === null || typeof value !== 'object' || depth > NUL_DEPTH) return undefined;
   for (const [key, item] of Object.entries(value)) {
     if (key.includes('\u0000')) return `${path}.${key.replaceAll('\u0000', '\\u0000')}`;
     const found = nulField(item, `${path}.${key}`, depth + 1);
@@ -229,9 +249,12 @@ export function toErrorResponse(error: FastifyError, req: FastifyRequest): { sta
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return { status: 413, body: { message: new BodyTooLargeError().message } };
   }
-  // A status a 4xx already decided (e.g. a client that aborted its upload) stays the client's.
   const rejected = rejectedValueReason(error);
-  if (rejected) return { status: 400, body: { message: `A value in the request cannot be stored: ${rejected}` } };
+  if (rejected) {
+    req.log.warn({ err: error }, 'the database refused a value from the request');
+    return { status: 400, body: { message: `A value in the request cannot be used: ${rejected}` } };
+  }
+  // A status a 4xx already decided (e.g. a client that aborted its upload) stays the client's.
   const clientError = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500;
   if (!clientError && isDatabaseUnavailable(error)) {
     return { status: 503, body: { message: 'Service Unavailable: try again shortly' } };

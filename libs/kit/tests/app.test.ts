@@ -26,6 +26,10 @@ beforeAll(async () => {
   app.get('/api/conflict', { config: { memberOnly: false } }, async () => {
     throw new ConflictError('Already there');
   });
+  app.get('/api/unstorable', { config: { memberOnly: false } }, async () => {
+    // As drizzle wraps the driver's error: Postgres refusing a NUL that got past validation.
+    throw new Error('Failed query', { cause: Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' }) });
+  });
   app.get('/api/boom', { config: { memberOnly: false } }, async () => {
     throw new Error('secret internal detail');
   });
@@ -94,10 +98,26 @@ describe('createApp error contract', () => {
     expect((await app.inject({ url: '/api/things/1?q=%00' })).json()).toEqual({ message: 'querystring.q: must not contain the NUL character' });
   });
 
+  it('answers 400, not 500, when the database refuses text from the request that validation let through', async () => {
+    const res = await app.inject({ url: '/api/unstorable' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain('invalid byte sequence');
+  });
+
+  it('finds a NUL character however deep in the body, and lets a large body without one through', async () => {
+    let nested: unknown = 'a\u0000b';
+    for (let i = 0; i < 20; i++) nested = { inner: [nested] };
+    const deep = await post(JSON.stringify({ name: 'x', rating: 3, kind: 'a', extra: nested }));
+    expect(deep.json().message).toMatch(/^body\.extra\.inner\.0\.inner/);
+    const large = await post(JSON.stringify({ name: 'x', rating: 3, kind: 'a', extra: new Array(100_000).fill(0) }));
+    expect(large.statusCode).toBe(200);
+  });
+
   it('answers the router’s own refusals in the same shape: an undecodable path, an over-long path segment', async () => {
     const badUrl = await app.inject({ url: '/api/things/%FF' });
     expect(badUrl.statusCode).toBe(400);
     expect(Object.keys(badUrl.json())).toEqual(['message']);
+    expect(badUrl.headers['x-request-id']).toBeTruthy();
     const longParam = await app.inject({ url: `/api/things/${'a'.repeat(300)}` });
     expect(longParam.statusCode).toBe(414);
     expect(Object.keys(longParam.json())).toEqual(['message']);

@@ -13,7 +13,8 @@ export type SearchCursor =
   | { sort: 'distance'; key: number; id: string };
 
 const schema = z.discriminatedUnion('sort', [
-  z.object({ sort: z.literal('name'), key: z.string().nullable(), id: z.uuid() }),
+  // A forged name key holding a NUL would reach Postgres, which cannot take one.
+  z.object({ sort: z.literal('name'), key: z.string().refine((k) => !k.includes('\u0000')).nullable(), id: z.uuid() }),
   z.object({ sort: z.literal('rating'), key: z.string().regex(/^\d\.\d{2}$/), id: z.uuid() }),
   z.object({ sort: z.literal('distance'), key: z.number().nonnegative(), id: z.uuid() }),
 ]);

@@ -32,10 +32,14 @@ export function registerRequestPipeline(app: App, ctx: GatewayContext, limits: R
     if (token !== undefined) req.identityAssertion = token;
     else return ctx.signer.sign(actor).then((signed) => void (req.identityAssertion = signed));
   };
+  const checkAndAssert = (req: FastifyRequest, reply: FastifyReply): void | Promise<void> => {
+    if (req.gatewaySession) checkBodySize(req.headers, reply);
+    return attachAssertion(req);
+  };
+  // Counted before the body size is judged, so refused uploads spend the rate budget too.
   const countAndAssert = (req: FastifyRequest, reply: FastifyReply): void | Promise<void> => {
-    if (req.gatewaySession) checkBodySize(req.headers);
     const counted = limits.enforce(req, reply);
-    return counted instanceof Promise ? counted.then(() => attachAssertion(req)) : attachAssertion(req);
+    return counted instanceof Promise ? counted.then(() => checkAndAssert(req, reply)) : checkAndAssert(req, reply);
   };
   const prepare = (req: FastifyRequest, reply: FastifyReply): void | Promise<void> => {
     reply.headers(hardening);

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { FastifyReply } from 'fastify';
 import { AppError, BodyTooLargeError, ForbiddenError, REQUEST_BODY_LIMIT } from '@freemarket/kit';
 import { isOriginRuleExempt } from './path-kind.js';
 
@@ -46,9 +47,12 @@ function unsupported(): AppError {
 /**
  * A signed-in member's body over the services' limit is refused here: a service refusing it closes
  * the connection while the gateway is still sending, which would surface as a 502. (A signed-out
- * caller's goes on, to get the service's 401: identity is judged before input.)
+ * caller's goes on, to get the service's 401: identity is judged before input.) The connection is
+ * closed after the answer, as Fastify does for its own 413, so the upload is not read to its end.
  */
-export function checkBodySize(headers: IncomingHttpHeaders): void {
+export function checkBodySize(headers: IncomingHttpHeaders, reply: FastifyReply): void {
   const length = headers['content-length'];
-  if (length !== undefined && Number(length) > REQUEST_BODY_LIMIT) throw new BodyTooLargeError();
+  if (length === undefined || Number(length) <= REQUEST_BODY_LIMIT) return;
+  reply.header('connection', 'close');
+  throw new BodyTooLargeError();
 }
