@@ -99,9 +99,7 @@ export function createApp(options: CreateAppOptions): App {
     app.addHook('preValidation', (req, _reply, done) => {
       // Node's parser refuses a raw NUL in a URL, so one reaches params or the query only as %00.
       const inUrl = req.url.includes('%00');
-      const field =
-        (inUrl ? (nulField(req.params, 'params') ?? nulField(req.query, 'querystring')) : undefined) ??
-        (isParsedJson(req.body) && hasNul(req.body, 0) ? nulField(req.body, 'body') : undefined);
+      const field = (inUrl ? (nulField(req.params, 'params') ?? nulField(req.query, 'querystring')) : undefined) ?? (isParsedJson(req.body) ? nulField(req.body, 'body') : undefined);
       done(field ? new InvalidRequestError(`${field}: must not contain the NUL character`) : undefined);
     });
   }
@@ -196,26 +194,28 @@ function isParsedJson(body: unknown): boolean {
 
 const NUL_DEPTH = 64;
 
-/** Whether parsed JSON holds a NUL character anywhere: the cheap test, with no paths built. */
-function hasNul(value: unknown, depth: number): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (value === null || typeof value !== 'object' || depth > NUL_DEPTH) return false;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) if (hasNul(value[i], depth + 1)) return true;
-    return false;
-  }
-  for (const key in value) if (key.includes('\u0000') || hasNul((value as Record<string, unknown>)[key], depth + 1)) return true;
-  return false;
+/** `part.a.0.b`, the field of parsed params, query or JSON first holding a NUL character, if any. */
+function nulField(value: unknown, part: string): string | undefined {
+  const path = nulPath(value, 0);
+  return path && [part, ...path].join('.');
 }
 
-/** The path of the first string holding a NUL character in parsed params, query or JSON, if any. */
-function nulField(value: unknown, path: string, depth = 0): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+/** The keys down to the first NUL character; built on the way back from a hit, so a clean body costs no strings. */
+function nulPath(value: unknown, depth: number): string[] | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? [] : undefined;
   if (value === null || typeof value !== 'object' || depth > NUL_DEPTH) return undefined;
-  for (const [key, item] of Object.entries(value)) {
-    if (key.includes('\u0000')) return `${path}.${key.replaceAll('\u0000', '\\u0000')}`;
-    const found = nulField(item, `${path}.${key}`, depth + 1);
-    if (found) return found;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = nulPath(value[i], depth + 1);
+      if (found) return [String(i), ...found];
+    }
+    return undefined;
+  }
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    if (key.includes('\u0000')) return [key.replaceAll('\u0000', '\\u0000')];
+    const found = nulPath((value as Record<string, unknown>)[key], depth + 1);
+    if (found) return [key, ...found];
   }
   return undefined;
 }
