@@ -23,6 +23,20 @@ async function send(method: string, path: string, headers: Record<string, string
   return { status: res.status, body: await res.json() };
 }
 
+/** A POST whose body is streamed in 64 kB pieces with no Content-Length (Transfer-Encoding: chunked). */
+async function sendChunked(text: string): Promise<{ status: number; body: unknown }> {
+  const bytes = new TextEncoder().encode(text);
+  let at = 0;
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (at >= bytes.length) return controller.close();
+      controller.enqueue(bytes.subarray(at, (at += 64 * 1024)));
+    },
+  });
+  const res = await fetch(`${gateway.url}/api/posts`, { method: 'POST', headers: { cookie, ...JSON_HEADERS }, body: stream, duplex: 'half' } as RequestInit);
+  return { status: res.status, body: await res.json() };
+}
+
 function postsSeen(): number {
   return stack.services.social.seen.filter((e) => e.method !== 'GET').length;
 }
@@ -98,6 +112,23 @@ describe('request rules', () => {
       const res = await send('POST', '/api/posts', JSON_HEADERS, JSON.stringify({ content: 'x'.repeat(1024 * 1024) }));
       expect(res).toEqual({ status: 413, body: { message: 'Request body is too large' } });
       expect(postsSeen()).toBe(before);
+    });
+
+    it('should refuse a signed-in member’s unsized (chunked) body once it passes 1 MiB, with 413, before the service sees it', async () => {
+      const before = postsSeen();
+      // Several sizes, each a few times: a service that refuses mid-send races the upload, and lost often.
+      for (const size of [1024 * 1024, 3 * 1024 * 1024, 3 * 1024 * 1024, 8 * 1024 * 1024, 8 * 1024 * 1024]) {
+        const res = await sendChunked(JSON.stringify({ content: 'x'.repeat(size) }));
+        expect(res).toEqual({ status: 413, body: { message: 'Request body is too large' } });
+      }
+      expect(postsSeen()).toBe(before);
+    });
+
+    it('should pass a chunked body within the limit on whole', async () => {
+      const content = 'y'.repeat(200_000);
+      const res = await sendChunked(JSON.stringify({ content }));
+      expect(res.status).toBe(200);
+      expect((res.body as { body: unknown }).body).toEqual({ content });
     });
 
     it('should accept JSON with a charset', async () => {

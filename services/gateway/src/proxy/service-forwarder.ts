@@ -1,11 +1,12 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Pool, type Dispatcher } from 'undici';
-import { InvalidRequestError, type Logger } from '@freemarket/kit';
+import { BodyTooLargeError, InvalidRequestError, REQUEST_BODY_LIMIT, type Logger } from '@freemarket/kit';
 import { AnswerReceiver, type UpstreamAnswer } from './answer-receiver.js';
 import { AttemptBody } from './attempt-body.js';
 import { endToEndHeaders, upstreamHeaders, type Forwarding } from './forward-headers.js';
 import { InstanceHealth } from './instance-health.js';
+import { isBodyTooLarge, limitedBody } from './limited-body.js';
 import { roundRobin } from './round-robin.js';
 import type { ServiceName } from './routing-table.js';
 import { isUnreachable, upstreamFailure } from './upstream-errors.js';
@@ -68,7 +69,7 @@ export class ServiceForwarder {
    */
   readonly forward = async (req: FastifyRequest, reply: FastifyReply, first?: string): Promise<FastifyReply> => {
     if (hasDotSegment(req.url)) throw new InvalidRequestError('Bad Request: the path may not leave its prefix');
-    const body = requestBody(req.body);
+    const body = requestBody(req);
     const headers = upstreamHeaders(req, this.forwarding);
     let instance = first ?? this.pick();
     for (let attempt = 0; ; attempt++) {
@@ -81,6 +82,11 @@ export class ServiceForwarder {
         answer = await receiver.answer;
       } catch (err) {
         const error = err as Error;
+        if (!receiver.started && isBodyTooLarge(error)) {
+          // As for a sized body (checkBodySize): the upload is not read to its end.
+          reply.header('connection', 'close');
+          throw new BodyTooLargeError();
+        }
         if (receiver.started) {
           // It began to answer, then failed: nothing to retry, only a gateway error to give.
           this.health?.answered(instance, sentAt);
@@ -170,12 +176,15 @@ function dispatchOptions(path: string, method: Dispatcher.HttpMethod, headers: s
 
 /**
  * The routes' scopes parse nothing, so a body is the request stream itself; anything else (a body
- * some parser read) is refused rather than silently dropped.
+ * some parser read) is refused rather than silently dropped. A signed-in member's unsized body is
+ * held to the services' limit on the way (a sized one was judged by `checkBodySize`); a signed-out
+ * caller's goes on as it is, to get the service's 401.
  */
-function requestBody(body: unknown): Readable | null {
+function requestBody(req: FastifyRequest): Readable | null {
+  const body = req.body;
   if (body === undefined || body === null) return null;
-  if (body instanceof Readable) return body;
-  throw new Error('ServiceForwarder: the request body was parsed; forwarded routes must pass bodies through unparsed');
+  if (!(body instanceof Readable)) throw new Error('ServiceForwarder: the request body was parsed; forwarded routes must pass bodies through unparsed');
+  return req.gatewaySession && req.headers['content-length'] === undefined ? limitedBody(body, REQUEST_BODY_LIMIT) : body;
 }
 
 /** `..` as a whole segment, plainly or percent-encoded, with `/` or `\` around it: a way out of the prefix. */
