@@ -20,3 +20,10 @@ describe('the profile row', () => {
     expect(Object.fromEntries(rows.map((r) => [r.attname, r.attstorage]))).toEqual({ all_tsv: 'x', marker_json: 'm', skills_tsv: 'm', user_skills_json: 'x' });
   });
 });
+
+describe('search planning', () => {
+  it('tells the planner what tagging a document with its grid cell costs, so it never does that row by row to thousands of rows', async () => {
+    const rows = await queryRows<{ procost: number }>(sut.service.runtime.db, sql`select procost from pg_proc where oid = 'directory.cell_document(tsvector, integer)'::regprocedure`);
+    expect(rows).toEqual([{ procost: 1000 }]);
+  });
+});

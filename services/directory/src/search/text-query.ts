@@ -32,11 +32,14 @@ export function isPlainQuery(text: string | undefined): boolean {
 
 /**
  * One word as a prefix: documents carry every word's 3- to 8-letter prefixes as lexemes (see
- * `search_document`), so 3 to 8 letters are an exact lookup; longer words add a partial match on
- * the few words sharing their first 8 letters; 1 or 2 letters fall back to a partial match.
+ * `search_document`), so 3 to 8 letters are an exact lookup; a longer word, or 1 or 2 letters,
+ * is a partial match (for a long word, over the few words that begin with it). Not 'its first 8
+ * letters and the partial match': the index pays for the partial match either way, and the planner,
+ * taking the two as independent, then expected about 50 times too few rows ('photograph' in
+ * docs/benchmarks.md, Search, ninth session).
  */
 export function prefixTerm(word: string): string {
   if (word.length < 3) return `${word}:*`;
   if (word.length <= 8) return word;
-  return `(${word.slice(0, 8)} & ${word}:*)`;
+  return `${word}:*`;
 }

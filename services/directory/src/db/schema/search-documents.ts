@@ -30,7 +30,8 @@ export const CELL_DOCUMENT = '"directory"."cell_document"';
  * for a GIN index that answers 'these words in these cells' in one lookup: a word's posting list
  * in one cell is a few dozen rows where the whole country's is tens of thousands. Tags start with
  * '~', which no typed word (letters and digits only) nor a typed prefix can produce. Empty without
- * coordinates. The query side is `cellQuery` in search/text-query.ts.
+ * coordinates. The query side is `cellMatch` in search/conditions.ts. Its planner cost (1000) is set
+ * by migration 0002.
  */
 export const CELL_DOCUMENT_FUNCTION = `CREATE OR REPLACE FUNCTION ${CELL_DOCUMENT}(doc tsvector, cell integer) RETURNS tsvector
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
