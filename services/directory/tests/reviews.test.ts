@@ -81,6 +81,15 @@ describe('refusals', () => {
     expect((await post(someone.id, { revieweeId: 'dev-no-profile', rating: 5, comment: 'Hello' })).status).toBe(404);
   });
 
+  it('accepts today as the service date, wherever the member is', async () => {
+    const { member: pro } = await newProfile(sut);
+    const reviewer = await newMember(sut);
+    const today = new Date().toISOString().slice(0, 10);
+    const res = await call<{ serviceDate: string }>(sut, reviewer.id, 'POST', '/api/reviews', { revieweeId: pro.id, rating: 5, comment: 'Fine', serviceDate: today });
+    expect(res.status).toBe(201);
+    expect(res.body.serviceDate).toBe(today);
+  });
+
   const bad: [string, Record<string, unknown>, string][] = [
     ['a rating of 0', { rating: 0 }, 'body.rating'],
     ['a rating of 6', { rating: 6 }, 'body.rating'],
@@ -91,6 +100,7 @@ describe('refusals', () => {
     ['an over-long comment', { comment: 'x'.repeat(2001) }, 'body.comment'],
     ['a malformed service date', { serviceDate: '05/03/2025' }, 'body.serviceDate'],
     ['a service date in the year 0', { serviceDate: '0000-01-01' }, 'body.serviceDate'],
+    ['a service date two days ahead, tomorrow everywhere on Earth', { serviceDate: new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10) }, 'body.serviceDate'],
     ['a NUL character in the comment', { comment: 'a\u0000b' }, 'body.comment'],
     ['a missing reviewee', { revieweeId: undefined }, 'body.revieweeId'],
   ];

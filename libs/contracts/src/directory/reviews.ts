@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import { calendarDate, memberId, nonBlank } from './primitives.js';
 
-/** `POST /api/reviews` (spec 01 §7): a whole-star rating and a comment that is not blank. */
+/** The latest date on any calendar on Earth now (UTC+14), so no member's 'today' is refused. */
+const latestToday = () => new Date(Date.now() + 14 * 3_600_000).toISOString().slice(0, 10);
+
+/** `POST /api/reviews` (spec 01 §7): a whole-star rating, a comment that is not blank, a service that has happened. */
 export const createReviewSchema = z.object({
   revieweeId: memberId,
   rating: z.number().int().min(1).max(5),
   comment: nonBlank(2000),
-  serviceDate: calendarDate.nullable().optional(),
+  serviceDate: calendarDate.refine((d) => d <= latestToday(), 'must not be in the future').nullable().optional(),
 });
 export type CreateReview = z.infer<typeof createReviewSchema>;
 
