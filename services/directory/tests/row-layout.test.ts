@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '@freemarket/db';
-import { startDirectory, type Directory } from './_util.js';
+import { newProfile, startDirectory, type Directory } from './_util.js';
 
 let sut: Directory;
 beforeAll(async () => {
@@ -25,5 +25,14 @@ describe('search planning', () => {
   it('tells the planner what tagging a document with its grid cell costs, so it never does that row by row to thousands of rows', async () => {
     const rows = await queryRows<{ procost: number }>(sut.service.runtime.db, sql`select procost from pg_proc where oid = 'directory.cell_document(tsvector, integer)'::regprocedure`);
     expect(rows).toEqual([{ procost: 1000 }]);
+  });
+});
+
+describe('stored places', () => {
+  it('refuses a profile with one coordinate and not the other, even written past the API', async () => {
+    const { profile } = await newProfile(sut, { latitude: 37.7749, longitude: -122.4194 });
+    const db = sut.service.runtime.db;
+    await expect(queryRows(db, sql`update directory.profiles set longitude = null where id = ${profile.id}`)).rejects.toMatchObject({ cause: { constraint: 'profiles_coordinates_paired' } });
+    await expect(queryRows(db, sql`update directory.profiles set latitude = null, longitude = null where id = ${profile.id}`)).resolves.toBeDefined();
   });
 });

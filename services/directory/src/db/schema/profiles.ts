@@ -1,6 +1,6 @@
 import type { Certification, UserSkill } from '@freemarket/contracts';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, json, numeric, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, json, numeric, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { directory, earth, timestampOptions, tsvector } from './directory.js';
 import { markerDocument } from './marker-document.js';
 import { allDocument, businessDocument, CELL_DOCUMENT, credentialsDocument, geoCell, geoPoint, nameDocument, nameKey, skillsDocument, vocationDocument } from './search-documents.js';
@@ -120,6 +120,8 @@ export const profiles = directory.table(
     index('profiles_all_tsv_idx').using('gin', t.allTsv),
     // The `all` document's lexemes tagged with the profile's grid cell: text and place in one lookup.
     index('profiles_all_cells_idx').using('gin', sql.raw(`${CELL_DOCUMENT}("all_tsv", "geo_cell")`)),
+    // A place is both coordinates or neither (the contract refuses one alone; this keeps it so).
+    check('profiles_coordinates_paired', sql.raw('("latitude" is null) = ("longitude" is null)')),
   ],
 );
 export type ProfileRow = typeof profiles.$inferSelect;
