@@ -29,3 +29,17 @@ function childrenOf(pid: number): number[] {
     return [];
   }
 }
+
+/**
+ * How many times the process's main thread has gone to sleep waiting for work (voluntary context
+ * switches): a Node server sleeps in `epoll_wait` whenever its event loop runs dry, and each sleep
+ * and wake costs it CPU that the requests of the next turn share.
+ */
+export function sleepCount(pid: number): number {
+  try {
+    const match = /^voluntary_ctxt_switches:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) : 0;
+  } catch {
+    return 0;
+  }
+}

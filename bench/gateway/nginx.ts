@@ -7,9 +7,10 @@ export const NGINX = '/usr/sbin/nginx';
 
 /**
  * nginx as a plain reverse proxy with upstream keep-alive, `workers` worker processes (run.ts gives
- * it as many as the gateway has), no access log (the gateway logs at LOG_LEVEL, see run.ts).
+ * it as many as the gateway has). With `accessLog`, a line per request to a file through an 8 kB
+ * buffer, as the gateway writes its request log lines (pino, 8 KiB buffered); without, none.
  */
-export async function startNginx(dir: string, listenPort: number, upstreamPort: number, workers = 1): Promise<ChildProcess> {
+export async function startNginx(dir: string, listenPort: number, upstreamPort: number, workers = 1, accessLog = false): Promise<ChildProcess> {
   if (!existsSync(NGINX)) throw new Error(`${NGINX} is missing: apt-get install -y nginx-light`);
   await mkdir(join(dir, 'logs'), { recursive: true });
   const conf = join(dir, 'nginx.conf');
@@ -21,7 +22,7 @@ pid ${dir}/nginx.pid;
 error_log ${dir}/logs/error.log warn;
 events { worker_connections 4096; }
 http {
-  access_log off;
+  ${accessLog ? `access_log ${dir}/logs/access.log combined buffer=8k flush=1s;` : 'access_log off;'}
   client_body_temp_path ${dir}/body;
   proxy_temp_path ${dir}/proxy;
   fastcgi_temp_path ${dir}/fastcgi;

@@ -9,7 +9,7 @@ import { AssertionSigner, IDENTITY_HEADER, generateAssertionKeys } from '@freema
 import { RedisSessionStore, Sessions } from '@freemarket/gateway';
 import { freePort, runTag, waitFor } from '@freemarket/testing';
 import { machineLine } from '../machine.js';
-import { processCount, treeStat } from './cpu-time.js';
+import { processCount, sleepCount, treeStat } from './cpu-time.js';
 import { startNginx } from './nginx.js';
 
 /**
@@ -21,14 +21,17 @@ import { startNginx } from './nginx.js';
  * measured BENCH_ROUNDS times in turn (a, b, c, a, b, c, …) and the median round is reported, so
  * a burst of other load on the machine skews one round, not one target.
  * `node --import tsx bench/gateway/run.ts`; BENCH_DURATION / BENCH_WARMUP (s), BENCH_ROUNDS,
- * BENCH_CONNECTIONS, GATEWAY_WORKERS, BENCH_NGINX_WORKERS, LOG_LEVEL (of the node processes) and
- * REDIS_URL tune it.
+ * BENCH_CONNECTIONS, GATEWAY_WORKERS, BENCH_NGINX_WORKERS, LOG_LEVEL (of the node processes; nginx
+ * keeps an access log exactly when they log each request, at `info` and below), BENCH_SERVICE_NODE_ARGS
+ * (node flags of the service alone, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof') and REDIS_URL tune it.
  */
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const LOG_LEVEL = process.env.LOG_LEVEL ?? 'info';
+/** The Node processes log a line per request at `info` and below; nginx then writes its access log too. */
+const REQUEST_LOGS = ['trace', 'debug', 'info'].includes(LOG_LEVEL);
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const GATEWAY_WORKERS = Number(process.env.GATEWAY_WORKERS ?? availableParallelism());
 const NGINX_WORKERS = Number(process.env.BENCH_NGINX_WORKERS ?? GATEWAY_WORKERS);
@@ -79,6 +82,8 @@ interface Round {
   /** Minor page faults per request taken by the proxy. */
   proxyFaults: number | null;
   serviceCpuUs: number;
+  /** The service's event-loop sleeps per request (see `sleepCount`). */
+  serviceSleeps: number;
 }
 
 interface Target {
@@ -103,6 +108,7 @@ async function run(target: Target, duration: number): Promise<Result> {
 async function measureRound(target: Target, servicePid: number): Promise<Round> {
   const proxyBefore = target.proxyPid ? treeStat(target.proxyPid) : null;
   const serviceBefore = treeStat(servicePid);
+  const sleepsBefore = sleepCount(servicePid);
   const result = await run(target, DURATION);
   const requests = Math.max(1, result.requests.total);
   const proxyAfter = target.proxyPid ? treeStat(target.proxyPid) : null;
@@ -112,6 +118,7 @@ async function measureRound(target: Target, servicePid: number): Promise<Round> 
     proxyCpuUs: proxyBefore && proxyAfter ? cpuUs(proxyAfter.cpuMs - proxyBefore.cpuMs) : null,
     proxyFaults: proxyBefore && proxyAfter ? Math.round(((proxyAfter.minorFaults - proxyBefore.minorFaults) / requests) * 100) / 100 : null,
     serviceCpuUs: cpuUs(treeStat(servicePid).cpuMs - serviceBefore.cpuMs),
+    serviceSleeps: Math.round(((sleepCount(servicePid) - sleepsBefore) / requests) * 100) / 100,
   };
 }
 
@@ -129,7 +136,7 @@ function row(target: Target): string {
   const all = target.rounds.map((r) => Math.round(rps(r)).toLocaleString('en-US')).join(', ');
   const proxyCpu = target.proxyPid ? String(median(target.rounds, (r) => r.proxyCpuUs ?? 0)) : '–';
   const proxyFaults = target.proxyPid ? median(target.rounds, (r) => r.proxyFaults ?? 0).toFixed(2) : '–';
-  return `| ${target.label} | ${Math.round(median(target.rounds, rps)).toLocaleString('en-US')} | ${all} | ${median(target.rounds, (r) => r.result.latency.p50)} | ${median(target.rounds, (r) => r.result.latency.p99)} | ${failures(target)} | ${proxyCpu} | ${proxyFaults} | ${median(target.rounds, (r) => r.serviceCpuUs)} |`;
+  return `| ${target.label} | ${Math.round(median(target.rounds, rps)).toLocaleString('en-US')} | ${all} | ${median(target.rounds, (r) => r.result.latency.p50)} | ${median(target.rounds, (r) => r.result.latency.p99)} | ${failures(target)} | ${proxyCpu} | ${proxyFaults} | ${median(target.rounds, (r) => r.serviceCpuUs)} | ${median(target.rounds, (r) => r.serviceSleeps).toFixed(2)} |`;
 }
 
 async function main(): Promise<void> {
@@ -140,8 +147,8 @@ async function main(): Promise<void> {
   try {
     const [servicePort, nginxPort, gatewayPort] = [await freePort(), await freePort(), await freePort()];
     const serviceUrl = `http://127.0.0.1:${servicePort}`;
-    const service = startNode(here('./service.ts'), { PORT: String(servicePort), ASSERTION_PUBLIC_KEY: keys.publicKeyPem, LOG_LEVEL });
-    const nginx = watch('nginx', await startNginx(dir, nginxPort, servicePort, NGINX_WORKERS));
+    const service = startNode(here('./service.ts'), { PORT: String(servicePort), ASSERTION_PUBLIC_KEY: keys.publicKeyPem, LOG_LEVEL }, (process.env.BENCH_SERVICE_NODE_ARGS ?? '').split(' ').filter(Boolean));
+    const nginx = watch('nginx', await startNginx(dir, nginxPort, servicePort, NGINX_WORKERS, REQUEST_LOGS));
     const gateway = await startGateway({
       PORT: String(gatewayPort),
       HOST: '127.0.0.1',
@@ -192,10 +199,10 @@ async function main(): Promise<void> {
     const [direct, viaNginx, viaGateway] = rps;
     const gatewayP99 = median(targets[2]!.rounds, (r) => r.result.latency.p99);
     console.log(`
-Machine: ${await machineLine()}; ${CONNECTIONS} connections, ${WARMUP}s warm-up, ${ROUNDS} × ${DURATION}s measured, LOG_LEVEL=${LOG_LEVEL}, gateway workers ${GATEWAY_WORKERS}, nginx workers ${NGINX_WORKERS}, load average at the end ${loadavg().map((l) => l.toFixed(2)).join(' ')}
+Machine: ${await machineLine()}; ${CONNECTIONS} connections, ${WARMUP}s warm-up, ${ROUNDS} × ${DURATION}s measured, LOG_LEVEL=${LOG_LEVEL} (nginx access log ${REQUEST_LOGS ? 'on' : 'off'}), gateway workers ${GATEWAY_WORKERS}, nginx workers ${NGINX_WORKERS}, load average at the end ${loadavg().map((l) => l.toFixed(2)).join(' ')}
 
-| path | requests/s (median) | each round | p50 ms | p99 ms | errors + timeouts + non-2xx | proxy CPU µs/req | proxy page faults/req | service CPU µs/req |
-|---|---:|---|---:|---:|---:|---:|---:|---:|
+| path | requests/s (median) | each round | p50 ms | p99 ms | errors + timeouts + non-2xx | proxy CPU µs/req | proxy page faults/req | service CPU µs/req | service sleeps/req |
+|---|---:|---|---:|---:|---:|---:|---:|---:|---:|
 ${targets.map(row).join('\n')}
 
 (c)/(a) = ${(viaGateway / direct).toFixed(2)}   (c)/(b) = ${(viaGateway / viaNginx).toFixed(2)}   target: (c)/(b) ≥ 0.5, p99 ≤ 50 ms, zero failures
