@@ -1,5 +1,5 @@
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { markerJson, markerStatement, nearby, searchConditions, searchStatements } from '@freemarket/directory';
+import { markerJson, markerStatement, nearby, ratingOrder, searchConditions, searchStatements } from '@freemarket/directory';
 
 /**
  * The four benchmark queries: the HTTP path the service answers, the statement its repository
@@ -58,7 +58,7 @@ export function benchQueries(tradesId: string): BenchQuery[] {
       label: 'text + category within 50 km by rating (GET /api/profiles/search?q&category&sort=rating)',
       path: (i) => `/api/profiles/search?q=${trade(i)}&category=${tradesId}&lat=${at(i).lat}&lng=${at(i).lng}&radius=50&sort=rating&limit=20`,
       statement: (i) =>
-        dialect.sqlToQuery(searchStatements.byRating({ ...searchConditions({ q: trade(i), type: 'all', category: tradesId }), limit: 20, near: nearby(at(i), 50) })),
+        dialect.sqlToQuery(searchStatements.sortedCollect({ ...searchConditions({ q: trade(i), type: 'all', category: tradesId }), limit: 20, near: nearby(at(i), 50) }, ratingOrder(undefined))),
       naive: (i) => ({
         text: `select p.id from directory.profiles p where ${haversine} <= 50
           and (p.title ilike $3 or p.bio ilike $3 or p.business_name ilike $3 or ${hasSkill('s.name ilike $3')}) and ${hasSkill('s.category_id = $4')}

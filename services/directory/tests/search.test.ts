@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import type { ProfileInput, ProfileSearchPage, SearchScope, Skill, SkillCategory } from '@freemarket/contracts';
+import { profileSearchQuerySchema, type ProfileInput, type ProfileSearchPage, type SearchScope, type Skill, type SkillCategory } from '@freemarket/contracts';
 import { profiles } from '../src/db/schema/index.js';
+import { SearchService } from '../src/search/service.js';
 import { everySectionPrivate } from './_fixtures.js';
 import { call, newMember, newProfile, startDirectory, type Directory } from './_util.js';
 
@@ -188,6 +189,41 @@ describe('sorting and Load More', () => {
     } while (cursor);
     const expected = [...made].sort((a, b) => Number(b.rating) - Number(a.rating) || (a.id < b.id ? -1 : 1)).map((m) => m.id);
     expect(seen).toEqual(expected);
+  });
+
+  it('gives the same pages when a walk gives up after a row or two and every match is collected instead', async () => {
+    // Matches spread among profiles that sort between them, so a short walk finds too few.
+    const word = 'walkhand';
+    const near = { lat: 44.9778, lng: -93.265 };
+    const matches: string[] = [];
+    for (const [i, n] of ['ada', 'bea', 'cyd', 'dot', 'eve', 'fay', 'gus', 'hal'].entries()) {
+      const id = (await newProfile(sut, { bio: i % 2 ? word : 'other', latitude: near.lat + i / 1000, longitude: near.lng }, { firstName: n, lastName: 'W' })).profile.id;
+      await sut.service.runtime.db.update(profiles).set({ averageRating: String(i % 3) }).where(eq(profiles.id, id));
+      if (i % 2) matches.push(id);
+    }
+    const pages = async (service: SearchService, params: Record<string, string | undefined>) => {
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await service.search({ userId: viewer }, profileSearchQuerySchema.parse({ ...params, limit: '2', cursor }));
+        seen.push(...page.items.map((p) => p.id));
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor);
+      return seen;
+    };
+    const db = sut.service.runtime.db;
+    const at = { lat: String(near.lat), lng: String(near.lng), radius: '5' };
+    for (const params of [
+      { q: word, sort: 'name' },
+      { q: word, sort: 'rating' },
+      { ...at, sort: 'name', kind: 'communityMember' },
+      { ...at, q: word, sort: 'distance' },
+    ]) {
+      const full = await pages(new SearchService(db), params);
+      if (params.q) expect(sorted(...full)).toEqual(sorted(...matches));
+      expect(await pages(new SearchService(db, 1), params)).toEqual(full);
+      expect(await pages(new SearchService(db, 3), params)).toEqual(full);
+    }
   });
 
   it('returns at most the default 20 per page and says whether more follow', async () => {

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { searchConditions } from './conditions.js';
 import { nearby } from './geo.js';
-import { statements } from './repository.js';
+import { ratingOrder, nameOrder, statements } from './repository.js';
 
 const dialect = new PgDialect();
-const render = (q: Parameters<typeof statements.byRating>[0]) => dialect.sqlToQuery(statements.byRating(q));
+const render = (q: Parameters<typeof statements.sortedCollect>[0]) => dialect.sqlToQuery(statements.sortedCollect(q, ratingOrder(undefined)));
 const sf = { lat: 37.7749, lng: -122.4194 };
 
 describe('text inside a radius', () => {
@@ -40,10 +40,10 @@ describe('text inside a radius', () => {
 
   it('looks the category up inside the statement, by id or by name', () => {
     const id = '136dd45e-1931-4a5f-8051-faabe8effc7a';
-    expect(dialect.sqlToQuery(statements.byName({ ...searchConditions({ type: 'all', category: id }), limit: 5 })).sql).toContain(
+    expect(dialect.sqlToQuery(statements.sortedWalk({ ...searchConditions({ type: 'all', category: id }), limit: 5 }, nameOrder(undefined))).sql).toContain(
       '(select "directory"."skill_categories"."id" from "directory"."skill_categories" where "directory"."skill_categories"."id" = $1::uuid)',
     );
-    expect(dialect.sqlToQuery(statements.byName({ ...searchConditions({ type: 'all', category: 'Trades' }), limit: 5 })).sql).toContain(
+    expect(dialect.sqlToQuery(statements.sortedWalk({ ...searchConditions({ type: 'all', category: 'Trades' }), limit: 5 }, nameOrder(undefined))).sql).toContain(
       'lower("directory"."skill_categories"."name") = lower($',
     );
   });

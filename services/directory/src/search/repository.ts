@@ -29,13 +29,13 @@ export interface PageRow {
 }
 
 /**
- * Rows a filtered 'nearest first' search reads from the GiST index before it gives up and lets a
- * bitmap plan collect the (then few) matches inside the radius instead. At 2,000, a skill held by
- * one profile in 100 was at the edge and often paid for both plans; at 4,000 the edge is one in
- * 200, and a rarer term walks about twice as long (some milliseconds) before its bitmap scan
- * (docs/benchmarks.md, Search, eighth session).
+ * Rows a filtered walk reads from a sort's index (GiST for nearest first, btree for name and
+ * rating) before it gives up and lets a plan that collects every match take over. At 2,000, a skill
+ * held by one profile in 100 was at the edge of the nearest-first walk and often paid for both
+ * plans; at 4,000 the edge is one in 200, and a rarer term walks about twice as long (some
+ * milliseconds) before its bitmap scan (docs/benchmarks.md, Search, eighth session).
  */
-export const NEAREST_WALK = 4000;
+export const WALK_ROWS = 4000;
 
 /**
  * Most grid cells a cell-tagged text query names (each of its words becomes that many lexemes);
@@ -60,34 +60,82 @@ function collected(q: PageQuery): (SQL | undefined)[] {
 const keys = (near: Nearby | undefined) =>
   sql`${p.id} as id, ${p.nameKey} as name_key, ${p.averageRating} as average_rating, ${near ? near.knn : sql`null::float8`} as knn, ${near ? near.exact : sql`true`} as inside`;
 
+/** The keys of a page sorted by name or rating: no distance is computed for rows that are not returned. */
+const sortKeys = sql`${p.id} as id, ${p.nameKey} as name_key, ${p.averageRating} as average_rating, null::float8 as knn, true as inside`;
+
+/**
+ * The conditions a walk tests on each row, the cheapest first (AND stops at the first false): the
+ * grid cells, then the flags, then the text, which reads the row's search document.
+ */
+const walkConditions = (q: PageQuery): (SQL | undefined)[] => [q.near?.within, ...rowConditions(q)];
+
+/** A sort by name or rating, as a walk and as a collection of every match see it. */
+export interface SortOrder {
+  /** The sort's index order. */
+  index: SQL;
+  /** The same order over the page's rows (`w`). */
+  page: SQL;
+  /** Where in the index the walk starts: a condition the index can seek to (none: the top). */
+  start?: SQL;
+  /** Exactly the rows after the cursor. */
+  after?: SQL;
+}
+
+export function nameOrder(cursor: SearchCursor | undefined): SortOrder {
+  const after = afterName(cursor);
+  // Names sort nulls last: after a named cursor the index seeks to it, and the unnamed rows past
+  // the walk's end are left to the collecting plan, which the walk hands over to when it finds too few.
+  const start = cursor?.sort !== 'name' ? undefined : cursor.key === null ? after : sql`(${p.nameKey}, ${p.id}) > (${cursor.key}, ${cursor.id}::uuid)`;
+  return { index: sql`${p.nameKey} asc nulls last, ${p.id}`, page: sql`w.name_key asc nulls last, w.id`, start, after };
+}
+
+export function ratingOrder(cursor: SearchCursor | undefined): SortOrder {
+  const after = afterRating(cursor);
+  // `rating <= key` is the part the index (rating desc, id) can seek to; `after` settles the ties.
+  const start = cursor?.sort === 'rating' ? sql`${p.averageRating} <= ${cursor.key}::numeric` : undefined;
+  // NULLS LAST as the index has it (the column is never null): with Postgres's default for DESC, NULLS
+  // FIRST, the index does not serve the order and every walk read and sorted the whole table.
+  return { index: sql`${p.averageRating} desc nulls last, ${p.id}`, page: sql`w.average_rating desc nulls last, w.id`, start, after };
+}
+
 /**
  * The statements of profile search (`statement*` build them, for EXPLAIN too). Each page query
  * selects `limit + 1` keys, then builds the results' JSON for those rows only.
  */
 export const statements = {
-  byName: (q: PageQuery): SQL =>
+  /**
+   * In a sort's index order from the cursor on, testing each row: at most `walk` rows are read, and
+   * the first `limit + 1` that pass are the page. Fast when matches are common among what the index
+   * passes on its way; the planner, left to choose, walked whole indexes for rare ones (13.8 s for a
+   * schools search in San Francisco, docs/benchmarks.md, Search, ninth session).
+   */
+  sortedWalk: (q: PageQuery, order: SortOrder, walk = WALK_ROWS): SQL =>
     withItems(
-      sql`select ${keys(q.near)} from ${p} where ${and(...collected(q), afterName(q.cursor)) ?? sql`true`}
-        order by ${p.nameKey} asc nulls last, ${p.id} limit ${q.limit + 1}`,
+      sql`select * from (select ${sortKeys}, (${and(...walkConditions(q), order.after)}) as ok from ${p} ${order.start ? sql`where ${order.start}` : sql``}
+          order by ${order.index} limit ${walk}) k where k.ok limit ${q.limit + 1}`,
       q.near,
-      sql`w.name_key asc nulls last, w.id`,
+      order.page,
     ),
 
-  byRating: (q: PageQuery): SQL =>
+  /**
+   * Every match after the cursor, then sorted. MATERIALIZED keeps the planner from walking the
+   * sort's index instead: the matches are found by the indexes of their conditions alone.
+   */
+  sortedCollect: (q: PageQuery, order: SortOrder): SQL =>
     withItems(
-      sql`select ${keys(q.near)} from ${p} where ${and(...collected(q), afterRating(q.cursor)) ?? sql`true`}
-        order by ${p.averageRating} desc, ${p.id} limit ${q.limit + 1}`,
+      sql`with m as materialized (select ${sortKeys} from ${p} where ${and(...collected(q), order.after) ?? sql`true`})
+        select * from m w order by ${order.page} limit ${q.limit + 1}`,
       q.near,
-      sql`w.average_rating desc, w.id`,
+      order.page,
     ),
 
   /**
    * Nearest first straight from the GiST index (KNN). Without filters the scan reads exactly
    * `limit + 1` rows and the radius is applied to them; with filters it walks at most
-   * NEAREST_WALK rows, testing each. No bounding box here: with one, the planner (which rates any
+   * WALK_ROWS rows, testing each. No bounding box here: with one, the planner (which rates any
    * box as holding 0.1% of the table) prefers a bitmap scan and a sort of the whole box.
    */
-  nearest: (q: PageQuery & { near: Nearby }, walk = NEAREST_WALK): SQL => {
+  nearest: (q: PageQuery & { near: Nearby }, walk = WALK_ROWS): SQL => {
     const after = afterDistance(q.near, q.cursor);
     const where = rowConditions(q);
     if (where.length === 0) {
@@ -146,14 +194,32 @@ function afterDistance(near: Nearby, cursor: SearchCursor | undefined): SQL | un
 
 /** Runs the search statements; every method answers up to `limit + 1` rows in their final order. */
 export class SearchRepository {
-  constructor(private readonly db: DbOrTx) {}
+  /** `walkRows`: how far a filtered walk reads (WALK_ROWS; tests shorten it to make the hand-over happen). */
+  constructor(
+    private readonly db: DbOrTx,
+    private readonly walkRows = WALK_ROWS,
+  ) {}
 
   byName(q: PageQuery): Promise<PageRow[]> {
-    return this.run(statements.byName(q));
+    return this.sorted(q, nameOrder(q.cursor));
   }
 
   byRating(q: PageQuery): Promise<PageRow[]> {
-    return this.run(statements.byRating(q));
+    return this.sorted(q, ratingOrder(q.cursor));
+  }
+
+  /**
+   * By name or rating. Text inside a radius is collected at once: the words' index bounded by the
+   * area finds every match in a few milliseconds, and such matches are too rare for a walk. Anything
+   * else walks the sort's index first, and hands over to the collection when the walk ends with
+   * fewer than a page (the matches are rare, or there are no more).
+   */
+  private async sorted(q: PageQuery, order: SortOrder): Promise<PageRow[]> {
+    if (!(q.near && q.text)) {
+      const walked = await this.run(statements.sortedWalk(q, order, this.walkRows), true);
+      if (walked.length > q.limit) return walked;
+    }
+    return this.run(statements.sortedCollect(q, order));
   }
 
   /**
@@ -163,7 +229,7 @@ export class SearchRepository {
    * again in id order.
    */
   async nearestFirst(q: PageQuery & { near: Nearby }): Promise<PageRow[]> {
-    const walked = await this.run(statements.nearest(q), true);
+    const walked = await this.run(statements.nearest(q, this.walkRows), true);
     let rows = walked.filter((r) => r.inside);
     const covered = rows.length > q.limit || rows.length < walked.length;
     if (rowConditions(q).length > 0 && !covered) return this.run(statements.nearestByBitmap(q));

@@ -14,11 +14,15 @@ import { decodeSearchCursor, encodeSearchCursor, type SearchCursor } from './cur
 import { nearby } from './geo.js';
 import { markerJson } from './items.js';
 import { mapAnswer, type MapAnswer } from './map-answer.js';
-import { markers, SearchRepository, type PageQuery, type PageRow } from './repository.js';
+import { markers, SearchRepository, WALK_ROWS, type PageQuery, type PageRow } from './repository.js';
 
 /** Finding profiles: the search sidebar, the map's nearby list and its markers. */
 export class SearchService {
-  constructor(private readonly db: DbOrTx) {}
+  constructor(
+    private readonly db: DbOrTx,
+    /** How far a filtered walk reads before the collecting plan takes over (see SearchRepository). */
+    private readonly walkRows = WALK_ROWS,
+  ) {}
 
   /** `GET /api/profiles/search`. */
   async search(actor: Actor, query: ProfileSearchQuery): Promise<ProfileSearchPage> {
@@ -32,7 +36,7 @@ export class SearchService {
   async nearbyProfiles(actor: Actor, query: ProfileLocationQuery): Promise<ProfileSearchPage> {
     const cursor = decodeSearchCursor(query.cursor, 'distance');
     const near = nearby({ lat: query.lat, lng: query.lng }, query.radius);
-    const rows = await new SearchRepository(this.db).nearestFirst({ where: [], limit: query.limit, near, cursor });
+    const rows = await new SearchRepository(this.db, this.walkRows).nearestFirst({ where: [], limit: query.limit, near, cursor });
     return toPage(actor, rows, query.limit, 'distance');
   }
 
@@ -48,7 +52,7 @@ export class SearchService {
   }
 
   private page(sort: SearchSort, q: PageQuery): Promise<PageRow[]> {
-    const repo = new SearchRepository(this.db);
+    const repo = new SearchRepository(this.db, this.walkRows);
     switch (sort) {
       case 'name':
         return repo.byName(q);
