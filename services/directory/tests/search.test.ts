@@ -226,6 +226,13 @@ describe('sorting and Load More', () => {
     }
   });
 
+  it.each(['', 'sort=rating', 'sort=name&type=all'])('answers the plainest search (%s: no words, no place, no filter) with a page', async (query) => {
+    await newProfile(sut, { bio: 'anyone' });
+    const res = await search(query);
+    expect(res.status).toBe(200);
+    expect(res.body.items.length).toBeGreaterThan(0);
+  });
+
   it('returns at most the default 20 per page and says whether more follow', async () => {
     const word = 'manyo';
     const rows = Array.from({ length: 25 }, (_, i) => ({ userId: `dev-many-${i}`, bio: word }));

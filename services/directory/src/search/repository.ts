@@ -43,6 +43,12 @@ export const WALK_ROWS = 4000;
  */
 export const CELL_QUERY_MAX = 64;
 
+/** The radius's grid cells when the cell-tagged index can find the typed words in them. */
+function cellTaggedText(q: PageQuery): number[] | null {
+  const cells = q.near?.cells;
+  return cells && cells.length <= CELL_QUERY_MAX && q.text?.inCells ? cells : null;
+}
+
 /** The conditions a row must meet, for plans that test rows one by one (the KNN walk). */
 const rowConditions = (q: PageQuery): SQL[] => (q.text ? [...q.where, q.text.row] : q.where);
 
@@ -52,8 +58,8 @@ const rowConditions = (q: PageQuery): SQL[] => (q.text ? [...q.where, q.text.row
  * posting list per word and cell) and only the exact distance is left to test.
  */
 function collected(q: PageQuery): (SQL | undefined)[] {
-  const cells = q.near?.cells;
-  if (q.near && cells && cells.length <= CELL_QUERY_MAX && q.text?.inCells) return [...q.where, q.text.inCells(cells), q.near.exact];
+  const cells = cellTaggedText(q);
+  if (cells && q.near && q.text?.inCells) return [...q.where, q.text.inCells(cells), q.near.exact];
   return [...rowConditions(q), q.near?.within];
 }
 
@@ -65,7 +71,8 @@ const sortKeys = sql`${p.id} as id, ${p.nameKey} as name_key, ${p.averageRating}
 
 /**
  * The conditions a walk tests on each row, the cheapest first (AND stops at the first false): the
- * grid cells, then the flags, then the text, which reads the row's search document.
+ * radius (its grid cells, then the exact distance), then the flags, then the text, which reads the
+ * row's search document.
  */
 const walkConditions = (q: PageQuery): (SQL | undefined)[] => [q.near?.within, ...rowConditions(q)];
 
@@ -75,8 +82,11 @@ export interface SortOrder {
   index: SQL;
   /** The same order over the page's rows (`w`). */
   page: SQL;
-  /** Where in the index the walk starts: a condition the index can seek to (none: the top). */
-  start?: SQL;
+  /**
+   * Where in the index the walk reads, in turn: conditions the index can seek to (none: from the
+   * top). Two for a rating cursor: the rest of its tie, then the lower ratings.
+   */
+  start: SQL[];
   /** Exactly the rows after the cursor. */
   after?: SQL;
 }
@@ -85,14 +95,19 @@ export function nameOrder(cursor: SearchCursor | undefined): SortOrder {
   const after = afterName(cursor);
   // Names sort nulls last: after a named cursor the index seeks to it, and the unnamed rows past
   // the walk's end are left to the collecting plan, which the walk hands over to when it finds too few.
-  const start = cursor?.sort !== 'name' ? undefined : cursor.key === null ? after : sql`(${p.nameKey}, ${p.id}) > (${cursor.key}, ${cursor.id}::uuid)`;
+  const start = cursor?.sort !== 'name' ? [] : [cursor.key === null ? after! : sql`(${p.nameKey}, ${p.id}) > (${cursor.key}, ${cursor.id}::uuid)`];
   return { index: sql`${p.nameKey} asc nulls last, ${p.id}`, page: sql`w.name_key asc nulls last, w.id`, start, after };
 }
 
 export function ratingOrder(cursor: SearchCursor | undefined): SortOrder {
   const after = afterRating(cursor);
-  // `rating <= key` is the part the index (rating desc, id) can seek to; `after` settles the ties.
-  const start = cursor?.sort === 'rating' ? sql`${p.averageRating} <= ${cursor.key}::numeric` : undefined;
+  // The index (rating desc, id asc) cannot seek to 'after (key, id)' in one range, but can to the
+  // rest of the cursor's tie and then to the lower ratings. (Seeking to `rating <= key` re-read the
+  // tie up to the cursor on every page: unrated profiles are one tie of most of the table.)
+  const start =
+    cursor?.sort === 'rating'
+      ? [sql`(${p.averageRating} = ${cursor.key}::numeric and ${p.id} > ${cursor.id}::uuid)`, sql`${p.averageRating} < ${cursor.key}::numeric`]
+      : [];
   // NULLS LAST as the index has it (the column is never null): with Postgres's default for DESC, NULLS
   // FIRST, the index does not serve the order and every walk read and sorted the whole table.
   return { index: sql`${p.averageRating} desc nulls last, ${p.id}`, page: sql`w.average_rating desc nulls last, w.id`, start, after };
@@ -109,13 +124,15 @@ export const statements = {
    * passes on its way; the planner, left to choose, walked whole indexes for rare ones (13.8 s for a
    * schools search in San Francisco, docs/benchmarks.md, Search, ninth session).
    */
-  sortedWalk: (q: PageQuery, order: SortOrder, walk = WALK_ROWS): SQL =>
-    withItems(
-      sql`select * from (select ${sortKeys}, (${and(...walkConditions(q), order.after)}) as ok from ${p} ${order.start ? sql`where ${order.start}` : sql``}
-          order by ${order.index} limit ${walk}) k where k.ok limit ${q.limit + 1}`,
-      q.near,
-      order.page,
-    ),
+  sortedWalk: (q: PageQuery, order: SortOrder, walk = WALK_ROWS): SQL => {
+    const ok = and(...walkConditions(q), order.after) ?? sql`true`;
+    // The walk's length is written into the statement, not bound: a prepared statement's generic
+    // plan guesses a bound LIMIT at a tenth of the table, and would then sort the table instead.
+    const rows = sql.raw(String(Math.trunc(walk)));
+    const from = (start?: SQL) => sql`(select ${sortKeys}, (${ok}) as ok from ${p} ${start ? sql`where ${start}` : sql``} order by ${order.index} limit ${rows})`;
+    const walked = order.start.length > 0 ? sql.join(order.start.map(from), sql` union all `) : from();
+    return withItems(sql`select * from (select * from (${walked}) s limit ${rows}) k where k.ok limit ${q.limit + 1}`, q.near, order.page);
+  },
 
   /**
    * Every match after the cursor, then sorted. MATERIALIZED keeps the planner from walking the
@@ -150,7 +167,7 @@ export const statements = {
     // returned too (inside = false), telling the caller the walk covered the whole radius.
     return withItems(
       sql`select * from (select ${keys(q.near)}, (${and(...where, q.near.exact, after)}) as ok from ${p}
-          order by ${q.near.knn} limit ${walk}) k where k.ok or not k.inside limit ${q.limit + 1}`,
+          order by ${q.near.knn} limit ${sql.raw(String(Math.trunc(walk)))}) k where k.ok or not k.inside limit ${q.limit + 1}`,
       q.near,
       sql`w.knn`,
     );
@@ -209,13 +226,13 @@ export class SearchRepository {
   }
 
   /**
-   * By name or rating. Text inside a radius is collected at once: the words' index bounded by the
-   * area finds every match in a few milliseconds, and such matches are too rare for a walk. Anything
-   * else walks the sort's index first, and hands over to the collection when the walk ends with
-   * fewer than a page (the matches are rare, or there are no more).
+   * By name or rating. Text that the cell-tagged index finds inside the radius is collected at once:
+   * that index finds every match in a few milliseconds, and such matches are too rare for a walk.
+   * Anything else walks the sort's index first, and hands over to the collection when the walk ends
+   * with fewer than a page (the matches are rare, or there are no more).
    */
   private async sorted(q: PageQuery, order: SortOrder): Promise<PageRow[]> {
-    if (!(q.near && q.text)) {
+    if (!cellTaggedText(q)) {
       const walked = await this.run(statements.sortedWalk(q, order, this.walkRows), true);
       if (walked.length > q.limit) return walked;
     }

@@ -13,6 +13,11 @@ export class AttemptBody extends Readable {
   }
 
   override _read(): void {
+    if (this.source.destroyed) {
+      // The upload broke off (or was cut) before undici began to send it: nothing will come.
+      this.destroy(this.source.errored ?? new Error('the request body was closed before it was sent'));
+      return;
+    }
     if (!this.sending) {
       this.sending = true;
       this.source.on('data', this.onData).once('end', this.onEnd).once('error', this.onError);

@@ -16,7 +16,11 @@ export function limitedBody(source: Readable, limit: number): Readable {
       callback(null, chunk);
     },
   });
+  // An aborted upload ends this view too, so undici stops waiting for the rest. Whoever reads this
+  // view learns of that from its state (AttemptBody) or its own listener (undici); until one
+  // listens, an 'error' event nobody hears would end the process.
   source.once('error', (err) => limited.destroy(err));
+  limited.on('error', () => undefined);
   limited.once('close', () => {
     // Whatever ended this view (the cut, or undici giving up), the upload is not read any further.
     if (!source.readableEnded) source.unpipe(limited);
