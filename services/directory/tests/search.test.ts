@@ -201,6 +201,9 @@ describe('sorting and Load More', () => {
       await sut.service.runtime.db.update(profiles).set({ averageRating: String(i % 3) }).where(eq(profiles.id, id));
       if (i % 2) matches.push(id);
     }
+    // Unnamed members sort last: a name cursor's walk reads on into them.
+    const unnamed = await newMember(sut, { firstName: '', lastName: '' });
+    matches.push((await call<{ id: string }>(sut, unnamed.id, 'POST', '/api/profiles', { bio: word, latitude: near.lat, longitude: near.lng })).body.id);
     const pages = async (service: SearchService, params: Record<string, string | undefined>) => {
       const seen: string[] = [];
       let cursor: string | undefined;

@@ -84,7 +84,8 @@ export interface SortOrder {
   page: SQL;
   /**
    * Where in the index the walk reads, in turn: conditions the index can seek to (none: from the
-   * top). Two for a rating cursor: the rest of its tie, then the lower ratings.
+   * top). Two for a rating cursor (the rest of its tie, then the lower ratings) and for a named
+   * cursor (the names after it, then the unnamed).
    */
   start: SQL[];
   /** Exactly the rows after the cursor. */
@@ -93,9 +94,14 @@ export interface SortOrder {
 
 export function nameOrder(cursor: SearchCursor | undefined): SortOrder {
   const after = afterName(cursor);
-  // Names sort nulls last: after a named cursor the index seeks to it, and the unnamed rows past
-  // the walk's end are left to the collecting plan, which the walk hands over to when it finds too few.
-  const start = cursor?.sort !== 'name' ? [] : [cursor.key === null ? after! : sql`(${p.nameKey}, ${p.id}) > (${cursor.key}, ${cursor.id}::uuid)`];
+  // Names sort nulls last: after a named cursor the walk reads the names after it, then the unnamed
+  // rows; after an unnamed one, the unnamed rows after it. Each part is a range the index seeks to.
+  const start =
+    cursor?.sort !== 'name'
+      ? []
+      : cursor.key === null
+        ? [after!]
+        : [sql`(${p.nameKey}, ${p.id}) > (${cursor.key}, ${cursor.id}::uuid)`, sql`${p.nameKey} is null`];
   return { index: sql`${p.nameKey} asc nulls last, ${p.id}`, page: sql`w.name_key asc nulls last, w.id`, start, after };
 }
 
