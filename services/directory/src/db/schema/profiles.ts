@@ -5,6 +5,13 @@ import { directory, earth, timestampOptions, tsvector } from './directory.js';
 import { markerDocument } from './marker-document.js';
 import { allDocument, businessDocument, CELL_DOCUMENT, credentialsDocument, geoCell, geoPoint, nameDocument, nameKey, skillsDocument, vocationDocument } from './search-documents.js';
 
+/**
+ * Profiles rated this or higher are the top tier: a search sorted by rating looks among them first,
+ * through `profiles_all_cells_top_rated_idx`. SQL text, written as a literal into both the index and
+ * the query, so the planner can prove the partial index's predicate from the query's.
+ */
+export const TOP_RATED = '4.50';
+
 /** The first two skills, as map markers show them. */
 export type SkillSummary = { name: string; category: string }[];
 
@@ -120,6 +127,11 @@ export const profiles = directory.table(
     index('profiles_all_tsv_idx').using('gin', t.allTsv),
     // The `all` document's lexemes tagged with the profile's grid cell: text and place in one lookup.
     index('profiles_all_cells_idx').using('gin', sql.raw(`${CELL_DOCUMENT}("all_tsv", "geo_cell")`)),
+    // The same for the top tier alone: the first pages of a search by rating come from a fraction of
+    // the matches, instead of every match in the radius read and sorted.
+    index('profiles_all_cells_top_rated_idx')
+      .using('gin', sql.raw(`${CELL_DOCUMENT}("all_tsv", "geo_cell")`))
+      .where(sql.raw(`"average_rating" >= ${TOP_RATED}`)),
     // A place is both coordinates or neither (the contract refuses one alone; this keeps it so).
     check('profiles_coordinates_paired', sql.raw('("latitude" is null) = ("longitude" is null)')),
   ],
