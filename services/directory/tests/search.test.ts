@@ -191,6 +191,32 @@ describe('sorting and Load More', () => {
     expect(seen).toEqual(expected);
   });
 
+  it('sorts words near a place by rating across the top-rated and the rest, pages neither repeating nor skipping', async () => {
+    // Words inside a radius take the cell-tagged index, and by rating the top-rated (4.50 and up) first.
+    const word = 'tierword';
+    const near = { lat: 45.5152, lng: -122.6784 };
+    const ratings = ['5.00', '4.50', '4.49', '4.75', '4.50', '3.00', '0.00', '4.99', '4.50', '4.49'];
+    const made: { id: string; rating: string }[] = [];
+    for (const [i, rating] of ratings.entries()) {
+      const id = (await newProfile(sut, { bio: word, latitude: near.lat + i / 1000, longitude: near.lng })).profile.id;
+      await sut.service.runtime.db.update(profiles).set({ averageRating: rating }).where(eq(profiles.id, id));
+      made.push({ id, rating });
+    }
+    await newProfile(sut, { bio: word, latitude: near.lat + 1, longitude: near.lng });
+    const expected = [...made].sort((a, b) => Number(b.rating) - Number(a.rating) || (a.id < b.id ? -1 : 1)).map((m) => m.id);
+    for (const limit of [2, 3, 20]) {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: ProfileSearchPage = (await search(`q=${word}&lat=${near.lat}&lng=${near.lng}&radius=10&sort=rating&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`)).body;
+        expect(page.items.length).toBeLessThanOrEqual(limit);
+        seen.push(...page.items.map((p) => p.id));
+        cursor = page.nextCursor;
+      } while (cursor);
+      expect(seen).toEqual(expected);
+    }
+  });
+
   it('gives the same pages when a walk gives up after a row or two and every match is collected instead', async () => {
     // Matches spread among profiles that sort between them, so a short walk finds too few.
     const word = 'walkhand';

@@ -1,6 +1,6 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import { queryPrepared, queryRows, type DbOrTx } from '@freemarket/db';
-import { profiles as p, users } from '../db/schema/index.js';
+import { profiles as p, TOP_RATED, users } from '../db/schema/index.js';
 import { searchItemJson } from '../profiles/json.js';
 import { parseJson } from '../profiles/sections.js';
 import type { TextMatch } from './conditions.js';
@@ -90,6 +90,11 @@ export interface SortOrder {
   start: SQL[];
   /** Exactly the rows after the cursor. */
   after?: SQL;
+  /**
+   * Rows that all sort before every other row, and that an index finds apart (the top-rated): a
+   * collection looks among them first, and when they fill a page it is the page.
+   */
+  firstTier?: SQL;
 }
 
 export function nameOrder(cursor: SearchCursor | undefined): SortOrder {
@@ -116,7 +121,11 @@ export function ratingOrder(cursor: SearchCursor | undefined): SortOrder {
       : [];
   // NULLS LAST as the index has it (the column is never null): with Postgres's default for DESC, NULLS
   // FIRST, the index does not serve the order and every walk read and sorted the whole table.
-  return { index: sql`${p.averageRating} desc nulls last, ${p.id}`, page: sql`w.average_rating desc nulls last, w.id`, start, after };
+  // Every top-rated row sorts before every other, so while the cursor is still among them their own
+  // page is the page. The tier is a literal, as in the partial index, for the planner to match.
+  const inTopTier = cursor?.sort !== 'rating' || Number(cursor.key) >= Number(TOP_RATED);
+  const firstTier = inTopTier ? sql`${p.averageRating} >= ${sql.raw(TOP_RATED)}` : undefined;
+  return { index: sql`${p.averageRating} desc nulls last, ${p.id}`, page: sql`w.average_rating desc nulls last, w.id`, start, after, firstTier };
 }
 
 /**
@@ -237,6 +246,8 @@ export class SearchRepository {
   /**
    * By name or rating. Text that the cell-tagged index finds inside the radius is collected at once:
    * that index finds every match in a few milliseconds, and such matches are too rare for a walk.
+   * By rating, the top tier is collected first (`profiles_all_cells_top_rated_idx`): in a dense
+   * metro a common word matches thousands, each a heap read, where the page needs the best 21.
    * Anything else walks the sort's index first, and hands over to the collection when the walk ends
    * with fewer than a page (the matches are rare, or there are no more).
    */
@@ -244,6 +255,9 @@ export class SearchRepository {
     if (!cellTaggedText(q)) {
       const walked = await this.run(statements.sortedWalk(q, order, this.walkRows), true);
       if (walked.length > q.limit) return walked;
+    } else if (order.firstTier) {
+      const top = await this.run(statements.sortedCollect({ ...q, where: [...q.where, order.firstTier] }, order));
+      if (top.length > q.limit) return top;
     }
     return this.run(statements.sortedCollect(q, order));
   }
