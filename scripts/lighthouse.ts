@@ -80,9 +80,18 @@ async function audit(url: string, port: number, headers: Record<string, string>,
   if (runtimeError) throw new Error(`Lighthouse failed on ${url}: ${runtimeError.code} ${runtimeError.message}`);
   if (process.argv.includes('--details')) {
     console.log('main thread ms', JSON.stringify((audits['mainthread-work-breakdown']?.details as { items?: Array<{ group: string; duration: number }> } | undefined)?.items?.map((i) => [i.group, Math.round(i.duration)])));
+    // What was painted largest, and the page's own (observed) paint times beside the simulated ones:
+    // when the loading screen is not what paints first, LCP waits for the whole map screen.
+    const lcpNode = (audits['largest-contentful-paint-element']?.details as { items?: Array<{ items?: Array<{ node?: { nodeLabel?: string } }> }> } | undefined)?.items?.[0]?.items?.[0]?.node;
+    const metrics = (audits.metrics?.details as { items?: Array<Record<string, number | undefined>> } | undefined)?.items?.[0] ?? {};
+    const ms = (key: string) => Math.round(metrics[key] ?? 0);
+    console.log(
+      `lcp element ${JSON.stringify(lcpNode?.nodeLabel ?? null)}; observed FCP ${ms('observedFirstContentfulPaint')} ms, LCP ${ms('observedLargestContentfulPaint')} ms; ` +
+        `simulated FCP ${ms('firstContentfulPaint')} ms, LCP ${ms('largestContentfulPaint')} ms, TTI ${ms('interactive')} ms, TBT ${ms('totalBlockingTime')} ms`,
+    );
     for (const id of ['long-tasks', 'bootup-time', 'network-requests']) {
       const details = audits[id]?.details as { items?: Array<Record<string, unknown>> } | undefined;
-      const items = (details?.items ?? []).filter((i) => id !== 'network-requests' || String(i.url).includes('/api/') || String(i.url).endsWith('.js'));
+      const items = (details?.items ?? []).filter((i) => id !== 'network-requests' || /\/api\/|\.(js|css)$/.test(String(i.url)));
       console.log(id, JSON.stringify(items.slice(0, 20).map((i) => Object.fromEntries(Object.entries(i).filter(([k]) => ['url', 'duration', 'startTime', 'total', 'scripting', 'scriptParseCompile', 'networkRequestTime', 'networkEndTime', 'transferSize'].includes(k))))));
     }
     // Accessibility audits that fail (score below 1), with up to 5 offending elements each.

@@ -16,6 +16,7 @@ import { markerFromMapItem, markerFromProfile, toMarkers } from '../../features/
 import { fullName } from '../../features/directory/utils/profile-view';
 import { MessagePromptButton } from '../../features/messaging/components/message-prompt-button';
 import { useRefreshRewardBalanceSoon } from '../../features/rewards/api/get-balance';
+import { importInTurn } from '../../lib/next-task';
 import { useAfterPaint } from '../../lib/use-after-paint';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { AppShell } from '../layout/app-shell';
@@ -23,7 +24,13 @@ import { AppShell } from '../layout/app-shell';
 // @NOTE Leaflet is its own chunk, mounted after the header and sidebar have painted (useAfterPaint):
 // in the same commit, creating the map and its layers and laying them out made one task of 40-50 ms
 // on a fast desktop, four to eight times that on a phone (Lighthouse's TBT).
-const MapView = lazy(() => import('../../features/directory/components/map-view').then((m) => ({ default: m.MapView })));
+// Leaflet itself evaluates in a task of its own, then the map view (react-leaflet, controls, markers).
+const MapView = lazy(() =>
+  importInTurn(
+    () => import('leaflet'),
+    () => import('../../features/directory/components/map-view'),
+  ).then((m) => ({ default: m.MapView })),
+);
 
 const MAP_PLACEHOLDER = <div className="h-full w-full bg-slate-100" aria-hidden="true" />;
 

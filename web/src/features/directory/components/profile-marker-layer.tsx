@@ -5,6 +5,7 @@ import { MAX_SKILLS_SHOWN } from '../../../config/constants';
 import { markerGlyph } from '../utils/category-icon';
 import type { MapMarker } from '../utils/map-marker';
 import { MarkerClusterIndex, type ClusterFeature } from '../utils/marker-clusters';
+import { inNextTask } from '../../../lib/next-task';
 import { formatRating } from '../utils/profile-view';
 import { clusterIcon, profileMarkerIcon } from './marker-icons';
 
@@ -57,17 +58,6 @@ function popupContent(profile: MapMarker, onView: (m: MapMarker) => void): HTMLE
 
 /** Work per task while drawing markers: under Lighthouse's 4× slowdown a slice stays well below 50 ms. */
 const SLICE_MS = 8;
-
-/** Runs `fn` in a new task, without the 4 ms clamp of nested timers. Returns a cancel function. */
-function inNextTask(fn: () => void): () => void {
-  const channel = new MessageChannel();
-  channel.port1.onmessage = () => {
-    channel.port1.close();
-    fn();
-  };
-  channel.port2.postMessage(null);
-  return () => channel.port1.close();
-}
 
 /**
  * One marker per profile, clustered in a worker (MarkerClusterIndex) so 10,000 profiles stay
