@@ -16,7 +16,7 @@ import { markerFromMapItem, markerFromProfile, toMarkers } from '../../features/
 import { fullName } from '../../features/directory/utils/profile-view';
 import { MessagePromptButton } from '../../features/messaging/components/message-prompt-button';
 import { useRefreshRewardBalanceSoon } from '../../features/rewards/api/get-balance';
-import { importInTurn } from '../../lib/next-task';
+import { importInTurn } from '../../lib/schedule';
 import { useAfterPaint } from '../../lib/use-after-paint';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { AppShell } from '../layout/app-shell';

@@ -2,7 +2,7 @@ import { lazy, useDeferredValue } from 'react';
 // @NOTE The landing page is in the entry chunk (3 KB): visitors get it without a second round trip.
 import { LandingPage } from '../../features/landing/components/landing-page';
 import { useAuth } from '../../lib/auth';
-import { importInTurn } from '../../lib/next-task';
+import { importInTurn } from '../../lib/schedule';
 import { LoadingScreen } from './loading';
 
 // @NOTE The app shell (header, menus: Radix's dialog, tooltip and positioning) evaluates in a task

@@ -5,7 +5,7 @@ import { MAX_SKILLS_SHOWN } from '../../../config/constants';
 import { markerGlyph } from '../utils/category-icon';
 import type { MapMarker } from '../utils/map-marker';
 import { MarkerClusterIndex, type ClusterFeature } from '../utils/marker-clusters';
-import { inNextTask } from '../../../lib/next-task';
+import { inNextTask } from '../../../lib/schedule';
 import { formatRating } from '../utils/profile-view';
 import { clusterIcon, profileMarkerIcon } from './marker-icons';
 

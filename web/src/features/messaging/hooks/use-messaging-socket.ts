@@ -3,6 +3,7 @@ import type { ConversationEntry, ConversationPage, Message, MessagePage, ReadRec
 import { useEffect } from 'react';
 import { conversationsQueryOptions } from '../api/get-conversations';
 import { messagesQueryOptions } from '../api/get-messages';
+import { whenIdle } from '../../../lib/schedule';
 import { getSocket } from './socket';
 
 /** The message fields of a conversation entry, as the conversation's page holds them. */
@@ -59,20 +60,32 @@ export function useMessagingSocket(meId: string | null): void {
       upsertConversation(client, entry);
     };
     const onRead = (r: ReadReceipt) => applyReceipt(client, meId, r);
-    // After a reconnect events may have been missed: read the lists again.
+    // Events sent before the socket was listening (it opens after the lists were read, or came back
+    // after a drop) are not replayed: read the lists again.
     const onReconnect = () => {
       void client.invalidateQueries({ queryKey: ['/api/messages'] });
       void client.invalidateQueries({ queryKey: conversationsQueryOptions().queryKey });
     };
-    void getSocket().then((socket) => {
-      if (cancelled) return;
-      socket.on('message:new', onNew);
-      socket.on('messages:read', onRead);
-      socket.io.on('reconnect', onReconnect);
+    // @NOTE The socket opens once the screen is idle: opening it while a screen loads (the client's
+    // code, the upgrade, the handshake) lengthened the map page's busiest tasks on a slow phone.
+    let listening = false;
+    const cancelOpen = whenIdle(() => {
+      void getSocket().then((socket) => {
+        if (cancelled) return;
+        listening = true;
+        socket.on('message:new', onNew);
+        socket.on('messages:read', onRead);
+        socket.io.on('reconnect', onReconnect);
+        // The first connection comes after the lists were read; a screen mounted later finds it open.
+        if (!socket.connected) socket.once('connect', onReconnect);
+      });
     });
     return () => {
       cancelled = true;
+      cancelOpen();
+      if (!listening) return;
       void getSocket().then((socket) => {
+        socket.off('connect', onReconnect);
         socket.off('message:new', onNew);
         socket.off('messages:read', onRead);
         socket.io.off('reconnect', onReconnect);

@@ -23,3 +23,16 @@ export async function importInTurn<T>(first: () => Promise<unknown>, rest: () =>
   await nextTask();
   return rest();
 }
+
+/**
+ * Runs `fn` once the browser is idle (at the latest after `timeoutMs`), for work nobody waits for
+ * while a screen loads. Returns a cancel function.
+ */
+export function whenIdle(fn: () => void, timeoutMs = 2000): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(() => fn(), { timeout: timeoutMs });
+    return () => cancelIdleCallback(handle);
+  }
+  const timer = window.setTimeout(fn, Math.min(timeoutMs, 200));
+  return () => clearTimeout(timer);
+}
