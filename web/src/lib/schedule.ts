@@ -33,6 +33,7 @@ export function whenIdle(fn: () => void, timeoutMs = 2000): () => void {
     const handle = requestIdleCallback(() => fn(), { timeout: timeoutMs });
     return () => cancelIdleCallback(handle);
   }
-  const timer = window.setTimeout(fn, Math.min(timeoutMs, 200));
+  // Safari has no idle callbacks: the latest time stands for idle.
+  const timer = window.setTimeout(fn, timeoutMs);
   return () => clearTimeout(timer);
 }

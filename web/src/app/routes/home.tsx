@@ -19,10 +19,10 @@ export function HomeRoute() {
   const auth = useAuth();
   // @NOTE The current-user answer is an urgent update (TanStack Query's useSyncExternalStore): left
   // so, the whole map screen would mount, commit and start its effects in one task a phone cannot
-  // interrupt. The deferred status keeps the loading screen for that urgent pass and mounts the
-  // screen in a background render that yields every few milliseconds.
+  // interrupt. For a member the deferred status keeps the loading screen for that urgent pass and
+  // mounts the map screen in a background render that yields every few milliseconds.
   const status = useDeferredValue(auth.status);
-  if (status === 'loading' || auth.status === 'loading') return <LoadingScreen />;
+  if (auth.status === 'loading' || (status === 'loading' && auth.status === 'authenticated')) return <LoadingScreen />;
   if (auth.status === 'unauthenticated') return <LandingPage />;
   return <ExploreRoute user={auth.user} />;
 }

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { conversationsQueryOptions } from '../api/get-conversations';
 import { messagesQueryOptions } from '../api/get-messages';
 import { whenIdle } from '../../../lib/schedule';
-import { getSocket } from './socket';
+import { getSocket, socketRequested } from './socket';
 
 /** The message fields of a conversation entry, as the conversation's page holds them. */
 function messageOf(entry: ConversationEntry): Message {
@@ -66,10 +66,12 @@ export function useMessagingSocket(meId: string | null): void {
       void client.invalidateQueries({ queryKey: ['/api/messages'] });
       void client.invalidateQueries({ queryKey: conversationsQueryOptions().queryKey });
     };
-    // @NOTE The socket opens once the screen is idle: opening it while a screen loads (the client's
-    // code, the upgrade, the handshake) lengthened the map page's busiest tasks on a slow phone.
+    // @NOTE The socket opens once the first screen is idle: opening it while a screen loads (the
+    // client's code, the upgrade, the handshake) lengthened the map page's busiest tasks on a slow
+    // phone. A screen mounted later listens at once: the socket is open, and events sent while no
+    // screen listened would be lost.
     let listening = false;
-    const cancelOpen = whenIdle(() => {
+    const listen = () => {
       void getSocket().then((socket) => {
         if (cancelled) return;
         listening = true;
@@ -79,7 +81,10 @@ export function useMessagingSocket(meId: string | null): void {
         // The first connection comes after the lists were read; a screen mounted later finds it open.
         if (!socket.connected) socket.once('connect', onReconnect);
       });
-    });
+    };
+    let cancelOpen = () => {};
+    if (socketRequested()) listen();
+    else cancelOpen = whenIdle(listen);
     return () => {
       cancelled = true;
       cancelOpen();
