@@ -25,7 +25,7 @@ describe('the signed-in screens', () => {
     await page.getByRole('tab', { name: 'schools' }).waitFor();
     expect(await page.getByRole('tab').count()).toBe(12);
     expect(await page.getByRole('link', { name: 'Create Profile' }).first().isVisible()).toBe(true);
-    expect(await page.getByTestId('rewards-balance').textContent()).toContain('0');
+    await page.getByRole('link', { name: 'Rewards balance: 0 points' }).waitFor();
     expect(await page.getByRole('region', { name: 'Profile statistics' }).innerText()).toContain('Total Profiles');
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'map-desktop');

@@ -2,6 +2,7 @@ import { Bell } from 'lucide-react';
 import { Link } from 'react-router';
 import { Tooltip } from '../../components/ui/tooltip';
 import { paths } from '../../config/paths';
+import { useIdledOnce } from '../../lib/use-idled-once';
 import { usePendingRequestCount } from '../../features/connections/hooks/use-pending-request-count';
 import { useUnreadMessageCount } from '../../features/messaging/hooks/use-unread-messages';
 
@@ -10,8 +11,10 @@ import { useUnreadMessageCount } from '../../features/messaging/hooks/use-unread
  * It leads to whichever has something waiting: messages first.
  */
 export function NotificationsBell({ meId }: { meId: string }) {
-  const unread = useUnreadMessageCount(true);
-  const requests = usePendingRequestCount(meId);
+  // The counts wait for the first screen to settle: a screen that needs the lists reads them itself.
+  const ready = useIdledOnce();
+  const unread = useUnreadMessageCount(ready);
+  const requests = usePendingRequestCount(meId, ready);
   const total = unread + requests;
   const label = total === 0 ? 'Notifications: nothing new' : `Notifications: ${unread} unread messages, ${requests} connection requests`;
   const href = unread > 0 || requests === 0 ? paths.messages.getHref() : paths.connections.getHref();
