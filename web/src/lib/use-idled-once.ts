@@ -5,8 +5,8 @@ let idledOnce = false;
 
 /**
  * False until the browser has been idle once since the page loaded, then true for every caller:
- * for requests nobody waits for while the first screen loads (the header's counters), so they do
- * not compete with it on a slow phone.
+ * for work nobody waits for while the first screen loads (the header's counters, the messaging
+ * socket), so it does not compete with that screen on a slow phone.
  */
 export function useIdledOnce(): boolean {
   const [idle, setIdle] = useState(idledOnce);

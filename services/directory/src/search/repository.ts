@@ -43,6 +43,12 @@ export const WALK_ROWS = 4000;
  */
 export const CELL_QUERY_MAX = 64;
 
+/**
+ * A walk's length, written into the statement, not bound: a prepared statement's generic plan
+ * guesses a bound LIMIT at a tenth of the table, and would then sort the table instead.
+ */
+const walkLimit = (walk: number): SQL => sql.raw(String(Math.trunc(walk)));
+
 /** The radius's grid cells when the cell-tagged index can find the typed words in them. */
 function cellTaggedText(q: PageQuery): number[] | null {
   const cells = q.near?.cells;
@@ -119,12 +125,12 @@ export function ratingOrder(cursor: SearchCursor | undefined): SortOrder {
     cursor?.sort === 'rating'
       ? [sql`(${p.averageRating} = ${cursor.key}::numeric and ${p.id} > ${cursor.id}::uuid)`, sql`${p.averageRating} < ${cursor.key}::numeric`]
       : [];
-  // NULLS LAST as the index has it (the column is never null): with Postgres's default for DESC, NULLS
-  // FIRST, the index does not serve the order and every walk read and sorted the whole table.
   // Every top-rated row sorts before every other, so while the cursor is still among them their own
   // page is the page. The tier is a literal, as in the partial index, for the planner to match.
   const inTopTier = cursor?.sort !== 'rating' || Number(cursor.key) >= Number(TOP_RATED);
   const firstTier = inTopTier ? sql`${p.averageRating} >= ${sql.raw(TOP_RATED)}` : undefined;
+  // NULLS LAST as the index has it (the column is never null): with Postgres's default for DESC, NULLS
+  // FIRST, the index does not serve the order and every walk read and sorted the whole table.
   return { index: sql`${p.averageRating} desc nulls last, ${p.id}`, page: sql`w.average_rating desc nulls last, w.id`, start, after, firstTier };
 }
 
@@ -141,9 +147,7 @@ export const statements = {
    */
   sortedWalk: (q: PageQuery, order: SortOrder, walk = WALK_ROWS): SQL => {
     const ok = and(...walkConditions(q), order.after) ?? sql`true`;
-    // The walk's length is written into the statement, not bound: a prepared statement's generic
-    // plan guesses a bound LIMIT at a tenth of the table, and would then sort the table instead.
-    const rows = sql.raw(String(Math.trunc(walk)));
+    const rows = walkLimit(walk);
     const from = (start?: SQL) => sql`(select ${sortKeys}, (${ok}) as ok from ${p} ${start ? sql`where ${start}` : sql``} order by ${order.index} limit ${rows})`;
     // Segments are read in turn: a plain Append runs UNION ALL's parts in the order written. (Only a
     // parallel one would not, and the service's sessions plan no parallel workers. Sorting the union
@@ -185,7 +189,7 @@ export const statements = {
     // returned too (inside = false), telling the caller the walk covered the whole radius.
     return withItems(
       sql`select * from (select ${keys(q.near)}, (${and(...where, q.near.exact, after)}) as ok from ${p}
-          order by ${q.near.knn} limit ${sql.raw(String(Math.trunc(walk)))}) k where k.ok or not k.inside limit ${q.limit + 1}`,
+          order by ${q.near.knn} limit ${walkLimit(walk)}) k where k.ok or not k.inside limit ${q.limit + 1}`,
       q.near,
       sql`w.knn`,
     );

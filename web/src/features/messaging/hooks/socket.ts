@@ -14,8 +14,3 @@ export function getSocket(): Promise<MessagingSocket> {
   socketPromise ??= import('socket.io-client').then(({ io }) => io({ path: '/socket.io', transports: ['websocket'], withCredentials: true }));
   return socketPromise;
 }
-
-/** Whether this tab's socket has been asked for yet (it may still be connecting). */
-export function socketRequested(): boolean {
-  return socketPromise !== null;
-}

@@ -3,8 +3,8 @@ import type { ConversationEntry, ConversationPage, Message, MessagePage, ReadRec
 import { useEffect } from 'react';
 import { conversationsQueryOptions } from '../api/get-conversations';
 import { messagesQueryOptions } from '../api/get-messages';
-import { whenIdle } from '../../../lib/schedule';
-import { getSocket, socketRequested } from './socket';
+import { useIdledOnce } from '../../../lib/use-idled-once';
+import { getSocket } from './socket';
 
 /** The message fields of a conversation entry, as the conversation's page holds them. */
 function messageOf(entry: ConversationEntry): Message {
@@ -52,9 +52,15 @@ function applyReceipt(client: QueryClient, meId: string, receipt: ReadReceipt): 
  */
 export function useMessagingSocket(meId: string | null): void {
   const client = useQueryClient();
+  // @NOTE The socket opens once the first screen is idle: opening it while a screen loads (the
+  // client's code, the upgrade, the handshake) lengthened the map page's busiest tasks on a slow
+  // phone. A screen mounted later listens at once: the socket is open, and events sent while no
+  // screen listened would be lost.
+  const ready = useIdledOnce();
   useEffect(() => {
-    if (!meId) return;
+    if (!meId || !ready) return;
     let cancelled = false;
+    let listening = false;
     const onNew = (entry: ConversationEntry) => {
       appendMessage(client, meId, messageOf(entry));
       upsertConversation(client, entry);
@@ -66,28 +72,17 @@ export function useMessagingSocket(meId: string | null): void {
       void client.invalidateQueries({ queryKey: ['/api/messages'] });
       void client.invalidateQueries({ queryKey: conversationsQueryOptions().queryKey });
     };
-    // @NOTE The socket opens once the first screen is idle: opening it while a screen loads (the
-    // client's code, the upgrade, the handshake) lengthened the map page's busiest tasks on a slow
-    // phone. A screen mounted later listens at once: the socket is open, and events sent while no
-    // screen listened would be lost.
-    let listening = false;
-    const listen = () => {
-      void getSocket().then((socket) => {
-        if (cancelled) return;
-        listening = true;
-        socket.on('message:new', onNew);
-        socket.on('messages:read', onRead);
-        socket.io.on('reconnect', onReconnect);
-        // The first connection comes after the lists were read; a screen mounted later finds it open.
-        if (!socket.connected) socket.once('connect', onReconnect);
-      });
-    };
-    let cancelOpen = () => {};
-    if (socketRequested()) listen();
-    else cancelOpen = whenIdle(listen);
+    void getSocket().then((socket) => {
+      if (cancelled) return;
+      listening = true;
+      socket.on('message:new', onNew);
+      socket.on('messages:read', onRead);
+      socket.io.on('reconnect', onReconnect);
+      // The first connection comes after the lists were read; a screen mounted later finds it open.
+      if (!socket.connected) socket.once('connect', onReconnect);
+    });
     return () => {
       cancelled = true;
-      cancelOpen();
       if (!listening) return;
       void getSocket().then((socket) => {
         socket.off('connect', onReconnect);
@@ -98,7 +93,7 @@ export function useMessagingSocket(meId: string | null): void {
       // @NOTE The socket itself stays open: every screen mounts its own header, and closing it on
       // each navigation would drop the events sent in between. Signing out is a full page load.
     };
-  }, [client, meId]);
+  }, [client, meId, ready]);
 }
 
 /** Tells the server the viewer has read everything from `userId`. */
