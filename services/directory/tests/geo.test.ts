@@ -106,6 +106,31 @@ describe('sort by distance in search', () => {
   });
 });
 
+describe('skills by distance (the words tested inside the location index)', () => {
+  it('finds skill holders nearest first, for whole, short and long words, and not a word that only shares their first 8 letters', async () => {
+    const categories = (await call<SkillCategory[]>(sut, viewer, 'GET', '/api/skill-categories')).body;
+    const creative = categories.find((c) => c.name === 'Creative')!;
+    const photography = (await call<Skill[]>(sut, viewer, 'GET', `/api/skills/category/${creative.id}`)).body.find((s) => s.name === 'Photography')!;
+    const withPhotography = async (km: number, bearing: number, fields = {}) => {
+      const p = await place(offset(km, bearing), fields);
+      expect((await call(sut, placedOwners.get(p.id)!, 'POST', '/api/user-skills', { profileId: p.id, skillId: photography.id })).status).toBe(201);
+      return p;
+    };
+    const holders = [await withPhotography(31, 40), await withPhotography(4, 200), await withPhotography(47, 300), await withPhotography(18, 120)];
+    await withPhotography(8, 10, { professionalInfoIsPublic: false });
+    await withPhotography(52, 90);
+    await place(offset(2, 0), { bio: 'photography is my hobby' });
+    const nearestFirst = holders.sort(byDistanceThenId).map((p) => p.id);
+    const found = async (q: string) =>
+      (await allPages(`/api/profiles/search?type=skills&q=${q}&sort=distance&lat=${center.lat}&lng=${center.lng}&radius=50&limit=1`)).map((i) => i.id);
+    expect(await found('photograph')).toEqual(nearestFirst);
+    expect(await found('photo')).toEqual(nearestFirst);
+    expect(await found('creative%20photography')).toEqual(nearestFirst);
+    // 'photogra' is in the index's signature of every holder; the whole word is then tested on each.
+    expect(await found('photographing')).toEqual([]);
+  });
+});
+
 describe('radius with other sorts', () => {
   it('keeps exactly the profiles within the radius when sorting by rating or name', async () => {
     const inside = await place(offset(49.8, 300), { bio: 'Radialo' });

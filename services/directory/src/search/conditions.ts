@@ -3,7 +3,7 @@ import type { OpenTo, ProfileKind, SearchScope } from '@freemarket/contracts';
 import { CELL_DOCUMENT } from '../db/schema/search-documents.js';
 import { profiles as p, skillCategories } from '../db/schema/index.js';
 import { SCOPE_RULES } from './scopes.js';
-import { isPlainQuery, toPrefixQuery } from './text-query.js';
+import { isPlainQuery, toPrefixQuery, toSignatureQuery } from './text-query.js';
 
 export interface SearchFilters {
   q?: string;
@@ -44,6 +44,12 @@ const OPEN_TO_COLUMNS = {
 export interface TextMatch {
   row: SQL;
   inCells?: (cells: number[]) => SQL;
+  /**
+   * Where the scope's document has a `(geo, document)` GiST index (`ScopeRule.nearestIndexed`):
+   * a condition that index tests during a nearest-first scan, with its partial predicate. It may
+   * match a superset of `row` (see `toSignatureQuery`), so `row` is still tested on what it passes.
+   */
+  nearestFirst?: SQL;
 }
 
 export interface SearchConditions {
@@ -75,8 +81,9 @@ export function searchConditions(f: SearchFilters): SearchConditions {
   const query = toPrefixQuery(f.q);
   if (!query) return { where };
   const row = sql`${rule.document} @@ to_tsquery('simple', ${query})`;
-  if (!isPlainQuery(f.q)) return { where, text: { row } };
-  return { where, text: { row, inCells: (cells) => (rule.isAll ? cellMatch(query, cells) : sql`(${cellMatch(query, cells)} and ${row})`) } };
+  const nearestFirst = rule.nearestIndexed ? sql`(${rule.requires} and ${rule.document} @@ to_tsquery('simple', ${toSignatureQuery(f.q)}))` : undefined;
+  if (!isPlainQuery(f.q)) return { where, text: { row, nearestFirst } };
+  return { where, text: { row, nearestFirst, inCells: (cells) => (rule.isAll ? cellMatch(query, cells) : sql`(${cellMatch(query, cells)} and ${row})`) } };
 }
 
 /** A quoted lexeme of a tsquery's text form, with its prefix or weight marks. */

@@ -171,7 +171,8 @@ export const statements = {
   /**
    * Nearest first straight from the GiST index (KNN). Without filters the scan reads exactly
    * `limit + 1` rows and the radius is applied to them; with filters it walks at most
-   * WALK_ROWS rows, testing each. No bounding box here: with one, the planner (which rates any
+   * WALK_ROWS rows, testing each (only rows that may hold the words, where the scope's
+   * document is in the index: `TextMatch.nearestFirst`). No bounding box here: with one, the planner (which rates any
    * box as holding 0.1% of the table) prefers a bitmap scan and a sort of the whole box.
    */
   nearest: (q: PageQuery & { near: Nearby }, walk = WALK_ROWS): SQL => {
@@ -186,9 +187,12 @@ export const statements = {
       );
     }
     // Rows come nearest first, so the first one outside the radius ends the search: it is
-    // returned too (inside = false), telling the caller the walk covered the whole radius.
+    // returned too (inside = false), telling the caller the walk covered the whole radius. Where
+    // the scope's (geo, document) index can test the words, the walk passes over only the rows
+    // that may hold them, and the first of those outside the radius covers it just the same.
+    const indexed = q.text?.nearestFirst;
     return withItems(
-      sql`select * from (select ${keys(q.near)}, (${and(...where, q.near.exact, after)}) as ok from ${p}
+      sql`select * from (select ${keys(q.near)}, (${and(...where, q.near.exact, after)}) as ok from ${p} ${indexed ? sql`where ${indexed}` : sql``}
           order by ${q.near.knn} limit ${walkLimit(walk)}) k where k.ok or not k.inside limit ${q.limit + 1}`,
       q.near,
       sql`w.knn`,

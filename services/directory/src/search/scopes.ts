@@ -19,6 +19,14 @@ export interface ScopeRule {
    * document's own match is tested on those rows.
    */
   isAll?: true;
+  /**
+   * A GiST index over `(geo, document)`, partial on `requires`, serves nearest-first searches of
+   * this scope: the KNN scan tests each entry's word signature inside the index, so the heap is
+   * read only for the profiles whose document may hold the words, not for everyone nearer than
+   * the matches (docs/benchmarks.md, Search, eleventh session). Only small documents: a long
+   * one's signature has nearly every bit set and filters nothing.
+   */
+  nearestIndexed?: true;
 }
 
 const lexicon = (words: string[]) => sql`(${p.allTsv} @@ to_tsquery('simple', ${words.map(prefixTerm).join(' | ')}))`;
@@ -34,7 +42,7 @@ export const SCOPE_RULES: Record<SearchScope, ScopeRule> = {
   vocation: { document: sql`${p.vocationTsv}`, requires: hasText(sql`${p.vocationTsv}`) },
   products: { isAll: true, document: sql`${p.allTsv}`, requires: sql`(${p.itemsForSaleIsPublic} and ${p.sellsProducts})` },
   business: { document: sql`${p.businessTsv}`, requires: hasText(sql`${p.businessTsv}`) },
-  skills: { document: sql`${p.skillsTsv}`, requires: hasText(sql`${p.skillsTsv}`) },
+  skills: { document: sql`${p.skillsTsv}`, requires: hasText(sql`${p.skillsTsv}`), nearestIndexed: true },
   people: { document: sql`${p.nameTsv}`, requires: hasText(sql`${p.nameTsv}`) },
   properties: { isAll: true, document: sql`${p.allTsv}`, requires: sql`(${p.itemsForSaleIsPublic} and (${p.hasPropertyForRent} or ${p.hasPropertyForSale}))` },
   resources: { isAll: true, document: sql`${p.allTsv}`, requires: sql`(${p.isNonProfit} or (${p.businessInfoIsPublic} and ${p.providesService}))` },

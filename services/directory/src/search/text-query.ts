@@ -8,6 +8,17 @@ export function toPrefixQuery(text: string | undefined): string | null {
   return words.length > 0 ? words.join(' & ') : null;
 }
 
+/**
+ * The same words as whole lexemes wherever that is possible, for a GiST index's word signatures,
+ * which cannot test a partial match: a word longer than 8 letters becomes its first 8, which every
+ * document word beginning with it carries too (see `search_document`). So it matches a superset
+ * of `toPrefixQuery`'s rows, to be tested exactly afterwards. 1- and 2-letter words stay partial.
+ */
+export function toSignatureQuery(text: string | undefined): string | null {
+  const words = queryWords(text).map((w) => (w.length > 8 ? w.slice(0, 8) : prefixTerm(w)));
+  return words.length > 0 ? words.join(' & ') : null;
+}
+
 /** The words that count: at most 8, each at most 64 characters. */
 function queryWords(text: string | undefined): string[] {
   if (!text) return [];

@@ -132,6 +132,11 @@ export const profiles = directory.table(
     index('profiles_all_cells_top_rated_idx')
       .using('gin', sql.raw(`${CELL_DOCUMENT}("all_tsv", "geo_cell")`))
       .where(sql.raw(`"average_rating" >= ${TOP_RATED}`)),
+    // Nearest first among those with skills, the words tested in the index (ScopeRule.nearestIndexed).
+    // 64-byte signatures: a skills document holds a few dozen lexemes.
+    index('profiles_geo_skills_idx')
+      .using('gist', t.geo, sql.raw(`"skills_tsv" tsvector_ops(siglen=64)`))
+      .where(sql.raw(`"skills_tsv" <> ''::tsvector`)),
     // A place is both coordinates or neither (the contract refuses one alone; this keeps it so).
     check('profiles_coordinates_paired', sql.raw('("latitude" is null) = ("longitude" is null)')),
   ],
