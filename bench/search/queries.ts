@@ -34,6 +34,8 @@ export interface BenchQuery {
 }
 
 const dialect = new PgDialect();
+/** The member the statements are built for (the service builds each answer for its viewer). */
+export const BENCH_VIEWER = 'bench-viewer';
 const centre = (i: number) => CENTRES[i % CENTRES.length]!;
 /** Great-circle km from ($1, $2) in plain SQL, as one would write it without earthdistance. */
 const haversine = `2 * 6378.168 * asin(sqrt(power(sin(radians(p.latitude::float8 - $1) / 2), 2)
@@ -50,7 +52,7 @@ export function benchQueries(tradesId: string): BenchQuery[] {
       key: 'a',
       label: 'nearest 20 within 50 km (GET /api/profiles/location)',
       path: (i) => `/api/profiles/location?lat=${at(i).lat}&lng=${at(i).lng}&radius=50&limit=20`,
-      statement: (i) => dialect.sqlToQuery(searchStatements.nearest({ where: [], limit: 20, near: nearby(at(i), 50) })),
+      statement: (i) => dialect.sqlToQuery(searchStatements.nearest({ where: [], limit: 20, near: nearby(at(i), 50), viewerId: BENCH_VIEWER })),
       naive: (i) => ({ text: `select p.id from directory.profiles p where ${haversine} <= 50 order by ${haversine} limit 21`, values: [at(i).lat, at(i).lng] }),
     },
     {
@@ -61,7 +63,7 @@ export function benchQueries(tradesId: string): BenchQuery[] {
       statement: (i) => {
         const order = ratingOrder(undefined);
         const { where, text } = searchConditions({ q: trade(i), type: 'all', category: tradesId });
-        return dialect.sqlToQuery(searchStatements.sortedCollect({ where: [...where, order.firstTier!], text, limit: 20, near: nearby(at(i), 50) }, order));
+        return dialect.sqlToQuery(searchStatements.sortedCollect({ where: [...where, order.firstTier!], text, limit: 20, near: nearby(at(i), 50), viewerId: BENCH_VIEWER }, order));
       },
       naive: (i) => ({
         text: `select p.id from directory.profiles p where ${haversine} <= 50
@@ -74,7 +76,7 @@ export function benchQueries(tradesId: string): BenchQuery[] {
       key: 'c',
       label: "scope 'skills' text by distance (GET /api/profiles/search?type=skills&q&sort=distance)",
       path: (i) => `/api/profiles/search?type=skills&q=${skill(i)}&lat=${at(i).lat}&lng=${at(i).lng}&radius=50&sort=distance&limit=20`,
-      statement: (i) => dialect.sqlToQuery(searchStatements.nearest({ ...searchConditions({ q: skill(i), type: 'skills' }), limit: 20, near: nearby(at(i), 50) })),
+      statement: (i) => dialect.sqlToQuery(searchStatements.nearest({ ...searchConditions({ q: skill(i), type: 'skills' }), limit: 20, near: nearby(at(i), 50), viewerId: BENCH_VIEWER })),
       naive: (i) => ({
         text: `select p.id from directory.profiles p where ${haversine} <= 50 and ${hasSkill('(s.name ilike $3 or c.name ilike $3)')} order by ${haversine} limit 21`,
         values: [at(i).lat, at(i).lng, `%${skill(i)}%`],
@@ -84,7 +86,7 @@ export function benchQueries(tradesId: string): BenchQuery[] {
       key: 'd',
       label: `map markers, ${MAP.limit} nearest within ${MAP.radiusKm} km (GET /api/profiles/map)`,
       path: (i) => `/api/profiles/map?lat=${at(i).lat}&lng=${at(i).lng}&radius=${MAP.radiusKm}&limit=${MAP.limit}`,
-      statement: (i) => dialect.sqlToQuery(markerStatement(nearby(at(i), MAP.radiusKm), MAP.limit, markerJson('bench-viewer'))),
+      statement: (i) => dialect.sqlToQuery(markerStatement(nearby(at(i), MAP.radiusKm), MAP.limit, markerJson(BENCH_VIEWER))),
       naive: (i) => ({
         text: `select p.id, p.user_id, p.member_name, p.title, p.latitude, p.longitude, p.average_rating, p.review_count, p.skill_summary
           from directory.profiles p where ${haversine} <= ${MAP.radiusKm} order by ${haversine} limit ${MAP.limit + 1}`,
@@ -95,7 +97,7 @@ export function benchQueries(tradesId: string): BenchQuery[] {
       key: 'e',
       label: `supplementary: map markers, up to ${MAP_WIDE.limit.toLocaleString('en-US')} within ${MAP_WIDE.radiusKm} km (the web client's call)`,
       path: (i) => `/api/profiles/map?lat=${at(i).lat}&lng=${at(i).lng}&radius=${MAP_WIDE.radiusKm}&limit=${MAP_WIDE.limit}`,
-      statement: (i) => dialect.sqlToQuery(markerStatement(nearby(at(i), MAP_WIDE.radiusKm), MAP_WIDE.limit, markerJson('bench-viewer'))),
+      statement: (i) => dialect.sqlToQuery(markerStatement(nearby(at(i), MAP_WIDE.radiusKm), MAP_WIDE.limit, markerJson(BENCH_VIEWER))),
       naive: (i) => ({
         text: `select p.id, p.user_id, p.member_name, p.title, p.latitude, p.longitude, p.average_rating, p.review_count, p.skill_summary
           from directory.profiles p where ${haversine} <= ${MAP_WIDE.radiusKm} order by ${haversine} limit ${MAP_WIDE.limit + 1}`,

@@ -8,7 +8,7 @@ import { machineLine } from '../machine.js';
 import { BENCH_DATABASE_URL, ensureBenchData } from './generate.js';
 import { measureCpu } from './cpu.js';
 import { httpLoad, sqlLoad, type Figures } from './load.js';
-import { benchQueries, CENTRES, type BenchQuery } from './queries.js';
+import { BENCH_VIEWER, benchQueries, CENTRES, type BenchQuery } from './queries.js';
 
 /**
  * Search benchmark: the directory service (its own process, real Postgres) against N generated
@@ -81,7 +81,7 @@ async function main(): Promise<void> {
       let i = 0;
       const paths = () => q.path(i++);
       // An assertion lives a minute: a fresh one for every run.
-      const headers = async () => ({ [IDENTITY_HEADER]: await (await AssertionSigner.fromPem(keys.privateKeyPem)).sign({ userId: 'bench-viewer' }) });
+      const headers = async () => ({ [IDENTITY_HEADER]: await (await AssertionSigner.fromPem(keys.privateKeyPem)).sign({ userId: BENCH_VIEWER }) });
       const check = await fetch(`${url}${q.path(0)}`, { headers: await headers() });
       if (!check.ok) throw new Error(`(${q.key}) sanity check failed: ${check.status} ${await check.text()}`);
       process.stdout.write(`(${q.key}) warm-up ${WARMUP}s… `);

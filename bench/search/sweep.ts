@@ -1,10 +1,10 @@
 import { performance } from 'node:perf_hooks';
-import { profileSearchQuerySchema, SEARCH_SCOPES, SEARCH_SORTS, type ProfileSearchQuery } from '@freemarket/contracts';
+import { profileSearchQuerySchema, SEARCH_SCOPES, SEARCH_SORTS, type ProfileSearchPage, type ProfileSearchQuery } from '@freemarket/contracts';
 import { openDatabase } from '@freemarket/db';
 import { SEARCH_SESSION_SETTINGS } from '@freemarket/directory';
 import { SearchService } from '../../services/directory/src/search/service.js';
 import { BENCH_DATABASE_URL } from './generate.js';
-import { CENTRES, SKILL_WORDS, TRADE_WORDS } from './queries.js';
+import { BENCH_VIEWER, CENTRES, SKILL_WORDS, TRADE_WORDS } from './queries.js';
 
 /**
  * The search's tail, query by query: every scope × sort, with a short, a plain and a long word and
@@ -23,7 +23,7 @@ const WORDS = [undefined, 'we', TRADE_WORDS[0], SKILL_WORDS[4], 'photography', '
 
 const database = await openDatabase({ url: BENCH_DATABASE_URL, poolMax: 1, sessionSettings: { ...SEARCH_SESSION_SETTINGS, statement_timeout: String(TIMEOUT_MS) } });
 const search = new SearchService(database.db);
-const viewer = { userId: 'bench-viewer' };
+const viewer = { userId: BENCH_VIEWER };
 const timings: { label: string; ms: number }[] = [];
 try {
   for (const [place, lat, lng] of CENTRES) {
@@ -38,7 +38,7 @@ try {
             await search.search(viewer, query);
             const started = performance.now();
             const page = await search.search(viewer, query);
-            timing = { label: `${label} → ${page.items.length}`, ms: performance.now() - started };
+            timing = { label: `${label} → ${(JSON.parse(page) as ProfileSearchPage).items.length}`, ms: performance.now() - started };
           } catch (err) {
             if (!/statement timeout/.test(String((err as Error).cause ?? err))) throw err;
             timing = { label: `${label} → stopped`, ms: TIMEOUT_MS };

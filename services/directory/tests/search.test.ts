@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { profileSearchQuerySchema, type ProfileInput, type ProfileSearchPage, type SearchScope, type Skill, type SkillCategory } from '@freemarket/contracts';
+import { PRIVACY_FLAGS, PRIVACY_SECTION_FIELDS, profileSearchItemSchema, profileSearchPageSchema, profileSearchQuerySchema, type ProfileInput, type ProfileSearchPage, type SearchScope, type Skill, type SkillCategory } from '@freemarket/contracts';
 import { profiles } from '../src/db/schema/index.js';
 import { SearchService } from '../src/search/service.js';
-import { everySectionPrivate } from './_fixtures.js';
+import { everySectionPrivate, everySectionPublic } from './_fixtures.js';
 import { call, newMember, newProfile, startDirectory, type Directory } from './_util.js';
 
 let sut: Directory;
@@ -234,7 +234,7 @@ describe('sorting and Load More', () => {
       const seen: string[] = [];
       let cursor: string | undefined;
       do {
-        const page = await service.search({ userId: viewer }, profileSearchQuerySchema.parse({ ...params, limit: '2', cursor }));
+        const page = profileSearchPageSchema.parse(JSON.parse(await service.search({ userId: viewer }, profileSearchQuerySchema.parse({ ...params, limit: '2', cursor }))));
         seen.push(...page.items.map((p) => p.id));
         cursor = page.nextCursor ?? undefined;
       } while (cursor);
@@ -293,6 +293,26 @@ describe('privacy in search results', () => {
     expect(await ids(`q=${encodeURIComponent('555-0142')}`)).toEqual([]);
     const publicOne = (await newProfile(sut, { address: '9 Openlane Rd' })).profile.id;
     expect(await ids('q=openlane')).toEqual([publicOne]);
+  });
+});
+
+describe('privacy of each section in search results', () => {
+  const itemFields = Object.keys(profileSearchItemSchema.shape).sort();
+  it.each(PRIVACY_FLAGS)('leaves out exactly the %s section for others, shows it to the owner, and sends no field the contract lacks', async (flag) => {
+    const word = `sectio${flag.slice(0, 6).toLowerCase()}`;
+    const { member, profile } = await newProfile(sut, { ...everySectionPublic, [flag]: false, title: word });
+    const hidden = (PRIVACY_SECTION_FIELDS[flag] as readonly string[]).filter((f) => itemFields.includes(f));
+    const item = async (as: string) => {
+      const res = await search(`q=${word}`, as);
+      expect(() => profileSearchPageSchema.parse(res.body)).not.toThrow();
+      return res.body.items.find((p) => p.id === profile.id) as unknown as Record<string, unknown>;
+    };
+    const seen = await item(viewer);
+    expect(Object.keys(seen).sort()).toEqual(itemFields.filter((f) => !hidden.includes(f)));
+    expect((seen.user as { email: string | null }).email).toBe(flag === 'contactInfoIsPublic' ? null : member.email);
+    const own = await item(member.id);
+    expect(Object.keys(own).sort()).toEqual(itemFields);
+    expect((own.user as { email: string | null }).email).toBe(member.email);
   });
 });
 

@@ -22,22 +22,6 @@ export const certificationsJson: SQL = sql`coalesce((
   ) order by ce.created_at, ce.id)
   from ${certifications} ce where ce.profile_id = ${p.id}), '[]'::json)`;
 
-/** The member from the users projection; one not announced yet has only an id. */
-export const userJson: SQL = sql`json_build_object('id', ${p.userId}, 'firstName', ${u.firstName}, 'lastName', ${u.lastName}, 'email', ${u.email}, 'profileImageUrl', ${u.profileImageUrl})`;
-
-/**
- * A search result (spec 01 §3) plus the privacy flags that decide what is shown; needs `users`
- * joined. Skills and certifications come from the profile row's copies (search-material.ts).
- */
-export const searchItemJson: SQL = sql`json_build_object(
-  'id', ${p.id}, 'userId', ${p.userId}, 'title', ${p.title}, 'bio', ${p.bio}, 'address', ${p.address}, 'phone', ${p.phone},
-  'website', ${p.website}, 'businessHours', ${p.businessHours}, 'latitude', ${p.latitude}::text, 'longitude', ${p.longitude}::text,
-  'averageRating', ${p.averageRating}::text, 'reviewCount', ${p.reviewCount},
-  'isServiceProvider', ${p.isServiceProvider}, 'isNonProfit', ${p.isNonProfit}, 'isPoliticalCandidate', ${p.isPoliticalCandidate},
-  'isCommunityMember', ${p.isCommunityMember},
-  'contactInfoIsPublic', ${p.contactInfoIsPublic}, 'personalInterestsIsPublic', ${p.personalInterestsIsPublic},
-  'hardshipsIsPublic', ${p.hardshipsIsPublic}, 'professionalInfoIsPublic', ${p.professionalInfoIsPublic},
-  'opportunitiesIsPublic', ${p.opportunitiesIsPublic}, 'testimonialsIsPublic', ${p.testimonialsIsPublic},
-  'itemsForSaleIsPublic', ${p.itemsForSaleIsPublic}, 'eventsIsPublic', ${p.eventsIsPublic},
-  'politicalInfoIsPublic', ${p.politicalInfoIsPublic}, 'businessInfoIsPublic', ${p.businessInfoIsPublic},
-  'user', ${userJson}, 'userSkills', ${p.userSkillsJson}, 'certifications', ${p.certificationsJson})`;
+/** The member from the users projection (one not announced yet has only an id), with `email` as given. */
+export const userJson = (email: SQL): SQL =>
+  sql`json_build_object('id', ${p.userId}, 'firstName', ${u.firstName}, 'lastName', ${u.lastName}, 'email', ${email}, 'profileImageUrl', ${u.profileImageUrl})`;

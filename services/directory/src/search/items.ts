@@ -1,10 +1,76 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { PrivacyFlag, ProfileSearchItem } from '@freemarket/contracts';
-import { profiles as p } from '../db/schema/index.js';
+import { PRIVACY_FLAGS, PRIVACY_SECTION_FIELDS, type PrivacyFlag, type ProfileSearchItem } from '@freemarket/contracts';
+import { profiles as p, users as u } from '../db/schema/index.js';
 import { markerDocumentWith } from '../db/schema/marker-document.js';
+import { userJson } from '../profiles/json.js';
+import { visibleSql } from '../profiles/privacy.js';
 
-/** A search result as Postgres builds it: the contract's fields (less `distanceKm`) and every privacy flag. */
-export type SearchItemRecord = Omit<ProfileSearchItem, 'distanceKm'> & Record<PrivacyFlag, boolean>;
+type ItemField = keyof ProfileSearchItem;
+
+/**
+ * A search result's fields as Postgres computes them; skills and certifications come from the
+ * profile row's copies (search-material.ts). Needs `users` joined.
+ */
+function itemFields(email: SQL, distanceKm: SQL): Record<ItemField, SQL> {
+  return {
+    id: sql`${p.id}`,
+    userId: sql`${p.userId}`,
+    user: userJson(email),
+    title: sql`${p.title}`,
+    bio: sql`${p.bio}`,
+    address: sql`${p.address}`,
+    phone: sql`${p.phone}`,
+    website: sql`${p.website}`,
+    businessHours: sql`${p.businessHours}`,
+    latitude: sql`${p.latitude}::text`,
+    longitude: sql`${p.longitude}::text`,
+    averageRating: sql`${p.averageRating}::text`,
+    reviewCount: sql`${p.reviewCount}`,
+    isServiceProvider: sql`${p.isServiceProvider}`,
+    isNonProfit: sql`${p.isNonProfit}`,
+    isPoliticalCandidate: sql`${p.isPoliticalCandidate}`,
+    isCommunityMember: sql`${p.isCommunityMember}`,
+    professionalInfoIsPublic: sql`${p.professionalInfoIsPublic}`,
+    contactInfoIsPublic: sql`${p.contactInfoIsPublic}`,
+    userSkills: sql`${p.userSkillsJson}`,
+    certifications: sql`${p.certificationsJson}`,
+    distanceKm,
+  };
+}
+
+const ITEM_FIELDS = Object.keys(itemFields(sql`null`, sql`null`)) as ItemField[];
+
+/** The privacy sections with fields in a search result, and those fields (PRIVACY_SECTION_FIELDS). */
+export const SEARCH_ITEM_SECTIONS: { flag: PrivacyFlag; fields: ItemField[] }[] = PRIVACY_FLAGS.map((flag) => ({
+  flag,
+  fields: ITEM_FIELDS.filter((f) => (PRIVACY_SECTION_FIELDS[flag] as readonly string[]).includes(f)),
+})).filter((section) => section.fields.length > 0);
+
+/** Some of the fields as a compact JSON object's text (`row_to_json` writes no spaces). */
+function objectText(keys: readonly ItemField[], fields: Record<ItemField, SQL>): SQL {
+  return sql`(select row_to_json(x) from (select ${sql.join(
+    keys.map((k) => sql`${fields[k]} as ${sql.raw(`"${k}"`)}`),
+    sql`, `,
+  )}) x)::text`;
+}
+
+/**
+ * A search result (spec 01 §3) as `viewerId` may see it, as JSON text in the contract's shape:
+ * the fields of a section private to the viewer are absent, and a private contact section withholds
+ * `user.email`, as `withoutPrivateSections` does for profile reads. The always-visible fields are
+ * one object; each section's fields are spliced into it only where the viewer may see them, so
+ * every field is written once in the statement and Node sends the text as it comes.
+ */
+export function searchItemJson(viewerId: string, distanceKm: SQL): SQL {
+  const fields = itemFields(sql`(case when ${visibleSql('contactInfoIsPublic', viewerId)} then ${u.email} end)`, distanceKm);
+  const inSections = new Set(SEARCH_ITEM_SECTIONS.flatMap((s) => s.fields));
+  const always = ITEM_FIELDS.filter((k) => !inSections.has(k));
+  // `{"a":1}` and `{"b":2,"c":3}` make `{"a":1,"b":2,"c":3}`: the first without its `}`, each section without its braces.
+  const sections = SEARCH_ITEM_SECTIONS.map(
+    (s) => sql`(case when ${visibleSql(s.flag, viewerId)} then ',' || left(substr(${objectText(s.fields, fields)}, 2), -1) else '' end)`,
+  );
+  return sql`(left(${objectText(always, fields)}, -1) || ${sql.join(sections, sql` || `)} || '}')`;
+}
 
 /**
  * A map marker as the contract's `profileMapItemSchema` has it; `skills` only where the viewer may

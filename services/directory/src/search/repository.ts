@@ -1,12 +1,10 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import { queryPrepared, queryRows, type DbOrTx } from '@freemarket/db';
 import { profiles as p, TOP_RATED, users } from '../db/schema/index.js';
-import { searchItemJson } from '../profiles/json.js';
-import { parseJson } from '../profiles/sections.js';
 import type { TextMatch } from './conditions.js';
 import type { SearchCursor } from './cursor.js';
 import type { Nearby } from './geo.js';
-import type { SearchItemRecord } from './items.js';
+import { searchItemJson } from './items.js';
 
 export interface PageQuery {
   /** Every condition but the text match. */
@@ -15,6 +13,8 @@ export interface PageQuery {
   limit: number;
   near?: Nearby;
   cursor?: SearchCursor;
+  /** Whose view of each result the statement builds: private sections are left out for anyone but their owner. */
+  viewerId: string;
 }
 
 export interface PageRow {
@@ -24,8 +24,8 @@ export interface PageRow {
   knn: number | null;
   nameKey: string | null;
   averageRating: string;
-  distanceKm: number | null;
-  item: SearchItemRecord;
+  /** The result as JSON text, as the viewer may see it (`searchItemJson`). */
+  item: string;
 }
 
 /**
@@ -153,7 +153,7 @@ export const statements = {
     // parallel one would not, and the service's sessions plan no parallel workers. Sorting the union
     // instead made Postgres read every part whole, 4,000 rows and a sort where the page needed 21.)
     const walked = order.start.length > 0 ? sql.join(order.start.map(from), sql` union all `) : from();
-    return withItems(sql`select * from (select * from (${walked}) s limit ${rows}) k where k.ok limit ${q.limit + 1}`, q.near, order.page);
+    return withItems(sql`select * from (select * from (${walked}) s limit ${rows}) k where k.ok limit ${q.limit + 1}`, q, order.page);
   },
 
   /**
@@ -164,7 +164,7 @@ export const statements = {
     withItems(
       sql`with m as materialized (select ${sortKeys} from ${p} where ${and(...collected(q), order.after) ?? sql`true`})
         select * from m w order by ${order.page} limit ${q.limit + 1}`,
-      q.near,
+      q,
       order.page,
     ),
 
@@ -182,7 +182,7 @@ export const statements = {
       return withItems(
         sql`select * from (select ${keys(q.near)} from ${p} ${after ? sql`where ${after}` : sql``}
           order by ${q.near.knn} limit ${q.limit + 1}) k where k.inside`,
-        q.near,
+        q,
         sql`w.knn`,
       );
     }
@@ -194,7 +194,7 @@ export const statements = {
     return withItems(
       sql`select * from (select ${keys(q.near)}, (${and(...where, q.near.exact, after)}) as ok from ${p} ${indexed ? sql`where ${indexed}` : sql``}
           order by ${q.near.knn} limit ${walkLimit(walk)}) k where k.ok or not k.inside limit ${q.limit + 1}`,
-      q.near,
+      q,
       sql`w.knn`,
     );
   },
@@ -205,14 +205,14 @@ export const statements = {
       sql`select ${keys(q.near)} from ${p}
         where ${and(...collected(q), afterDistance(q.near, q.cursor), tie === undefined ? undefined : sql`${q.near.knn} = ${tie}`)}
         order by ${q.near.knn}, ${p.id} limit ${q.limit + 1}`,
-      q.near,
+      q,
       sql`w.knn, w.id`,
     ),
 };
 
-function withItems(page: SQL, near: Nearby | undefined, order: SQL): SQL {
+function withItems(page: SQL, q: PageQuery, order: SQL): SQL {
   return sql`select w.id, w.knn, w.name_key, w.average_rating::text as average_rating, w.inside,
-      ${near ? near.distanceKm : sql`null::float8`} as distance_km, ${searchItemJson} as item
+      ${searchItemJson(q.viewerId, q.near ? q.near.distanceKm : sql`null::float8`)} as item
     from (${page}) w join ${p} on ${p.id} = w.id left join ${users} on ${users.id} = ${p.userId}
     order by ${order}`;
 }
@@ -298,8 +298,7 @@ export class SearchRepository {
       knn: number | null;
       name_key: string | null;
       average_rating: string;
-      distance_km: number | null;
-      item: SearchItemRecord | string;
+      item: string;
     }>(this.db, statement);
     return rows.map((r) => ({
       id: r.id,
@@ -307,8 +306,7 @@ export class SearchRepository {
       knn: r.knn,
       nameKey: r.name_key,
       averageRating: r.average_rating,
-      distanceKm: r.distance_km,
-      item: parseJson(r.item),
+      item: r.item,
     }));
   }
 }

@@ -8,13 +8,15 @@ import {
 } from '@freemarket/contracts';
 import type { Actor } from '@freemarket/kit';
 import type { DbOrTx } from '@freemarket/db';
-import { withoutPrivateSections } from '../profiles/privacy.js';
 import { searchConditions } from './conditions.js';
 import { decodeSearchCursor, encodeSearchCursor, type SearchCursor } from './cursor.js';
 import { nearby } from './geo.js';
 import { markerJson } from './items.js';
 import { mapAnswer, type MapAnswer } from './map-answer.js';
 import { markers, SearchRepository, WALK_ROWS, type PageQuery, type PageRow } from './repository.js';
+
+/** A `ProfileSearchPage` as JSON text, ready to send. */
+export type SearchPageJson = string & { readonly __json: ProfileSearchPage };
 
 /** Finding profiles: the search sidebar, the map's nearby list and its markers. */
 export class SearchService {
@@ -25,19 +27,19 @@ export class SearchService {
   ) {}
 
   /** `GET /api/profiles/search`. */
-  async search(actor: Actor, query: ProfileSearchQuery): Promise<ProfileSearchPage> {
+  async search(actor: Actor, query: ProfileSearchQuery): Promise<SearchPageJson> {
     const cursor = decodeSearchCursor(query.cursor, query.sort);
     const near = query.lat !== undefined && query.lng !== undefined ? nearby({ lat: query.lat, lng: query.lng }, query.radius ?? DIRECTORY_LIMITS.radiusDefaultKm) : undefined;
-    const rows = await this.page(query.sort, { ...searchConditions(query), limit: query.limit, near, cursor });
-    return toPage(actor, rows, query.limit, query.sort);
+    const rows = await this.page(query.sort, { ...searchConditions(query), limit: query.limit, near, cursor, viewerId: actor.userId });
+    return toPage(rows, query.limit, query.sort);
   }
 
   /** `GET /api/profiles/location`: everyone within the radius, nearest first. */
-  async nearbyProfiles(actor: Actor, query: ProfileLocationQuery): Promise<ProfileSearchPage> {
+  async nearbyProfiles(actor: Actor, query: ProfileLocationQuery): Promise<SearchPageJson> {
     const cursor = decodeSearchCursor(query.cursor, 'distance');
     const near = nearby({ lat: query.lat, lng: query.lng }, query.radius);
-    const rows = await new SearchRepository(this.db, this.walkRows).nearestFirst({ where: [], limit: query.limit, near, cursor });
-    return toPage(actor, rows, query.limit, 'distance');
+    const rows = await new SearchRepository(this.db, this.walkRows).nearestFirst({ where: [], limit: query.limit, near, cursor, viewerId: actor.userId });
+    return toPage(rows, query.limit, 'distance');
   }
 
   /**
@@ -68,13 +70,15 @@ export class SearchService {
   }
 }
 
-function toPage(actor: Actor, rows: PageRow[], limit: number, sort: SearchSort): ProfileSearchPage {
+/**
+ * A page of results as the contract's JSON: the results' texts as Postgres wrote them for the
+ * viewer (`searchItemJson`), joined, so Node neither parses nor re-serialises them.
+ */
+function toPage(rows: PageRow[], limit: number, sort: SearchSort): SearchPageJson {
   const page = rows.slice(0, limit);
   const last = page.at(-1);
-  return {
-    items: page.map((r) => withoutPrivateSections({ ...r.item, distanceKm: r.distanceKm }, actor.userId)),
-    nextCursor: rows.length > limit && last ? encodeSearchCursor(cursorOf(last, sort)) : null,
-  };
+  const nextCursor = rows.length > limit && last ? encodeSearchCursor(cursorOf(last, sort)) : null;
+  return `{"items":[${page.map((r) => r.item).join(',')}],"nextCursor":${JSON.stringify(nextCursor)}}` as SearchPageJson;
 }
 
 function cursorOf(row: PageRow, sort: SearchSort): SearchCursor {
