@@ -23,7 +23,8 @@ import { startNginx } from './nginx.js';
  * `node --import tsx bench/gateway/run.ts`; BENCH_DURATION / BENCH_WARMUP (s), BENCH_ROUNDS,
  * BENCH_CONNECTIONS, GATEWAY_WORKERS, BENCH_NGINX_WORKERS, LOG_LEVEL (of the node processes; nginx
  * keeps an access log exactly when they log each request, at `info` and below), BENCH_SERVICE_NODE_ARGS
- * (node flags of the service alone, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof') and REDIS_URL tune it.
+ * (node flags of the service alone, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'), BENCH_GATEWAY_NODE_ARGS (the same for the
+ * gateway's processes, its workers included) and REDIS_URL tune it.
  */
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 10);
@@ -36,6 +37,7 @@ const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const GATEWAY_WORKERS = Number(process.env.GATEWAY_WORKERS ?? availableParallelism());
 const NGINX_WORKERS = Number(process.env.BENCH_NGINX_WORKERS ?? GATEWAY_WORKERS);
 const PATH = '/api/rewards/balance';
+const GATEWAY_NODE_ARGS = process.env.BENCH_GATEWAY_NODE_ARGS ?? '';
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
 const children: ChildProcess[] = [];
@@ -66,7 +68,9 @@ async function startGateway(env: Record<string, string>): Promise<ChildProcess> 
   const pkg = JSON.parse(await readFile(here('../../services/gateway/package.json'), 'utf8')) as { scripts: { start: string } };
   const cwd = here('../../services/gateway');
   // Its own process group, so stopping it reaches every worker whether or not `sh` stays around.
-  const child = spawn('sh', ['-c', pkg.scripts.start], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
+  // Node flags for the gateway alone go after the script's `node`; its workers inherit them.
+  const start = GATEWAY_NODE_ARGS ? pkg.scripts.start.replace(/\bnode /, `node ${GATEWAY_NODE_ARGS} `) : pkg.scripts.start;
+  const child = spawn('sh', ['-c', start], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
   groupLeaders.add(child);
   return watch('gateway', child);
 }
