@@ -69,7 +69,7 @@ async function startGateway(env: Record<string, string>): Promise<ChildProcess> 
   const cwd = here('../../services/gateway');
   // Its own process group, so stopping it reaches every worker whether or not `sh` stays around.
   // Node flags for the gateway alone go after the script's `node`; its workers inherit them.
-  const start = GATEWAY_NODE_ARGS ? pkg.scripts.start.replace(/\bnode /, `node ${GATEWAY_NODE_ARGS} `) : pkg.scripts.start;
+  const start = GATEWAY_NODE_ARGS ? pkg.scripts.start.replace(/\bnode /, () => `node ${GATEWAY_NODE_ARGS} `) : pkg.scripts.start;
   const child = spawn('sh', ['-c', start], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
   groupLeaders.add(child);
   return watch('gateway', child);

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { profileMapResponseSchema, type ProfileMapResponse, type ProfileSearchPage, type Skill, type SkillCategory } from '@freemarket/contracts';
+import { profileMapResponseSchema, profileSearchItemSchema, profileSearchPageSchema, profileSearchQuerySchema, type ProfileMapResponse, type ProfileSearchPage, type Skill, type SkillCategory } from '@freemarket/contracts';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '@freemarket/db';
 import { Random } from '@freemarket/demo';
+import { searchConditions } from '../src/search/conditions.js';
+import { nearby } from '../src/search/geo.js';
+import { statements } from '../src/search/repository.js';
+import { SearchService } from '../src/search/service.js';
 import { call, haversineKm, newMember, newProfile, startDirectory, type Directory } from './_util.js';
 
 let sut: Directory;
@@ -54,6 +60,8 @@ async function allPages(path: string): Promise<ProfileSearchPage['items']> {
   do {
     const res: { status: number; body: ProfileSearchPage } = await call<ProfileSearchPage>(sut, viewer, 'GET', `${path}${cursor ? `&cursor=${cursor}` : ''}`);
     expect(res.status).toBe(200);
+    // Postgres writes these answers, so their shape is checked against the contract here.
+    for (const item of res.body.items) expect(profileSearchItemSchema.strict().parse(item)).toEqual(item);
     items.push(...res.body.items);
     cursor = res.body.nextCursor;
   } while (cursor);
@@ -128,6 +136,31 @@ describe('skills by distance (the words tested inside the location index)', () =
     expect(await found('creative%20photography')).toEqual(nearestFirst);
     // 'photogra' is in the index's signature of every holder; the whole word is then tested on each.
     expect(await found('photographing')).toEqual([]);
+    expect(await found('ph')).toEqual(nearestFirst);
+    // A walk that gives up after a row or three hands over to the collection: the same pages.
+    for (const walk of [1, 3]) {
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const query = profileSearchQuerySchema.parse({ type: 'skills', q: 'photograph', sort: 'distance', lat: String(center.lat), lng: String(center.lng), radius: '50', limit: '1', cursor });
+        const page = profileSearchPageSchema.parse(JSON.parse(await new SearchService(sut.service.runtime.db, walk).search({ userId: viewer }, query)));
+        seen.push(...page.items.map((i) => i.id));
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor);
+      expect(seen, `walk of ${walk}`).toEqual(nearestFirst);
+    }
+  });
+
+  it('is served by profiles_geo_skills_idx, nearest first, when the planner may not read the table otherwise', async () => {
+    const statement = statements.nearest({ ...searchConditions({ q: 'photography', type: 'skills' }), limit: 20, near: nearby(center, 50), viewerId: viewer });
+    const plan = await sut.service.runtime.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_bitmapscan = off`);
+      const rows = await queryRows<{ 'QUERY PLAN': string }>(tx, sql`explain ${statement}`);
+      return rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+    // The words and the box are tested in the index (Index Cond), not on rows read from the table.
+    expect(plan).toMatch(/Index Scan using profiles_geo_skills_idx.*\n\s*Index Cond: .*cube <@ .* AND \(strip\(skills_tsv\) @@ .*\n\s*Order By/);
   });
 });
 

@@ -13,7 +13,8 @@ export function canSee<F extends PrivacyFlag>(profile: { userId: string } & Reco
 /**
  * Removes every private section from a profile-shaped answer for a viewer who is not the owner:
  * the fields are absent, not emptied, and a private contact section also withholds `user.email`.
- * Every endpoint that returns profile data passes through here (search and map items included).
+ * Profile reads pass through here; answers Postgres writes itself (search results, map markers)
+ * apply the same sections with `visibleSql` (search/items.ts).
  */
 export function withoutPrivateSections<T extends PrivacySubject & { user?: UserSummary }>(profile: T, viewerId: string): T {
   if (profile.userId === viewerId) return profile;
@@ -26,7 +27,7 @@ export function withoutPrivateSections<T extends PrivacySubject & { user?: UserS
   return out as T;
 }
 
-/** `canSee` inside SQL, for answers Postgres assembles itself (map markers). */
+/** `canSee` inside SQL, for answers Postgres assembles itself (search results, map markers). */
 export function visibleSql(flag: PrivacyFlag, viewerId: string): SQL {
   return sql`(${profiles[flag]} or ${profiles.userId} = ${viewerId})`;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { searchConditions } from './conditions.js';
+import { toPrefixQuery, toSignatureQuery } from './text-query.js';
 import { nearby } from './geo.js';
 import { ratingOrder, nameOrder, statements } from './repository.js';
 
@@ -47,5 +48,32 @@ describe('text inside a radius', () => {
     expect(dialect.sqlToQuery(statements.sortedWalk({ ...searchConditions({ type: 'all', category: 'Trades' }), limit: 5, viewerId: VIEWER }, nameOrder(undefined))).sql).toContain(
       'lower("directory"."skill_categories"."name") = lower($',
     );
+  });
+});
+
+describe('skills nearest first (the location and words index)', () => {
+  it('looks words up whole in the signature: a long word by its first 8 letters, 1- and 2-letter words left out', () => {
+    expect(toSignatureQuery('Nursing')).toBe('nursing');
+    expect(toSignatureQuery('photography studio')).toBe('photogra & studio');
+    expect(toSignatureQuery('we photograph')).toBe('photogra');
+    expect(toSignatureQuery('we a')).toBeNull();
+    // The exact match stays the prefix query, tested on every row the index passes.
+    expect(toPrefixQuery('photography studio')).toBe('photography:* & studio');
+  });
+
+  it("puts the index's condition, its partial predicate and the radius's box in the walk's scan", () => {
+    const { sql, params } = dialect.sqlToQuery(statements.nearest({ ...searchConditions({ q: 'photography', type: 'skills' }), limit: 20, near: nearby(sf, 50), viewerId: VIEWER }));
+    expect(sql).toMatch(
+      /from "directory"\."profiles" where \(\("directory"\."profiles"\."skills_tsv" <> ''::tsvector\) and strip\("directory"\."profiles"\."skills_tsv"\) @@ to_tsquery\('simple', \$\d+\)\) and \(earth_box\(/,
+    );
+    expect(params).toContain('photogra');
+    expect(params).toContain('photography:*');
+  });
+
+  it('walks as before when no word has 3 letters, and for other scopes', () => {
+    for (const c of [searchConditions({ q: 'ph', type: 'skills' }), searchConditions({ q: 'nursing', type: 'vocation' })]) {
+      expect(c.text?.nearestFirst).toBeUndefined();
+      expect(dialect.sqlToQuery(statements.nearest({ ...c, limit: 20, near: nearby(sf, 50), viewerId: VIEWER })).sql).not.toContain('strip(');
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, sql, type SQL } from 'drizzle-orm';
 import type { OpenTo, ProfileKind, SearchScope } from '@freemarket/contracts';
 import { CELL_DOCUMENT } from '../db/schema/search-documents.js';
 import { profiles as p, skillCategories } from '../db/schema/index.js';
@@ -45,9 +45,10 @@ export interface TextMatch {
   row: SQL;
   inCells?: (cells: number[]) => SQL;
   /**
-   * Where the scope's document has a `(geo, document)` GiST index (`ScopeRule.nearestIndexed`):
+   * Where the scope's document has a `(geo, strip(document))` GiST index (`ScopeRule.nearestIndexed`):
    * a condition that index tests during a nearest-first scan, with its partial predicate. It may
    * match a superset of `row` (see `toSignatureQuery`), so `row` is still tested on what it passes.
+   * Absent when no typed word has 3 letters: the signature could test none of them.
    */
   nearestFirst?: SQL;
 }
@@ -81,7 +82,8 @@ export function searchConditions(f: SearchFilters): SearchConditions {
   const query = toPrefixQuery(f.q);
   if (!query) return { where };
   const row = sql`${rule.document} @@ to_tsquery('simple', ${query})`;
-  const nearestFirst = rule.nearestIndexed ? sql`(${rule.requires} and ${rule.document} @@ to_tsquery('simple', ${toSignatureQuery(f.q)}))` : undefined;
+  const signature = rule.nearestIndexed ? toSignatureQuery(f.q) : null;
+  const nearestFirst = signature ? and(rule.requires, sql`strip(${rule.document}) @@ to_tsquery('simple', ${signature})`) : undefined;
   if (!isPlainQuery(f.q)) return { where, text: { row, nearestFirst } };
   return { where, text: { row, nearestFirst, inCells: (cells) => (rule.isAll ? cellMatch(query, cells) : sql`(${cellMatch(query, cells)} and ${row})`) } };
 }

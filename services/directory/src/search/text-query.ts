@@ -9,13 +9,16 @@ export function toPrefixQuery(text: string | undefined): string | null {
 }
 
 /**
- * The same words as whole lexemes wherever that is possible, for a GiST index's word signatures,
- * which cannot test a partial match: a word longer than 8 letters becomes its first 8, which every
- * document word beginning with it carries too (see `search_document`). So it matches a superset
- * of `toPrefixQuery`'s rows, to be tested exactly afterwards. 1- and 2-letter words stay partial.
+ * The words as whole lexemes, for a GiST index's word signatures, which cannot test a partial
+ * match: a word longer than 8 letters becomes its first 8, which every document word beginning
+ * with it carries too (see `search_document`), and 1- and 2-letter words are left out (as partial
+ * matches they would make the index read every entry). So it matches a superset of
+ * `toPrefixQuery`'s rows, to be tested exactly afterwards; null when no word has 3 letters.
  */
 export function toSignatureQuery(text: string | undefined): string | null {
-  const words = queryWords(text).map((w) => (w.length > 8 ? w.slice(0, 8) : prefixTerm(w)));
+  const words = queryWords(text)
+    .filter((w) => w.length >= 3)
+    .map((w) => w.slice(0, 8));
   return words.length > 0 ? words.join(' & ') : null;
 }
 
