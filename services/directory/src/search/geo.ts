@@ -25,8 +25,13 @@ export interface Nearby {
   distanceKm: SQL<number>;
   /** The grid cells `within` uses; null where it uses the cube box. */
   cells: number[] | null;
-  /** The cube box around the radius: a bound a GiST index over `geo` tests inside the index. */
-  box: SQL;
+  /**
+   * The cube box around the radius, a bound a GiST index over `geo` tests inside the index: a
+   * nearest-first walk that counts only rows the index passes stops at the box's edge when too few
+   * pass, instead of reading the rest of the index. (A row in the box's corners, past the radius,
+   * still tells it the radius is covered.)
+   */
+  walkBox: SQL;
 }
 
 /**
@@ -38,13 +43,14 @@ export function nearby(center: LatLng, radiusKm: number): Nearby {
   const metres = sql`${radiusKm * 1000}::float8`;
   const exact = sql`(earth_distance(${point}, ${profiles.geo}) <= ${metres})`;
   const cells = cellsAround(center, radiusKm);
-  const box = sql`(earth_box(${point}, ${metres}) @> ${profiles.geo})`;
   return {
-    within: cells ? sql`(${profiles.geoCell} = any(${`{${cells.join(',')}}`}::int[]) and ${exact})` : sql`(${box} and ${exact})`,
+    within: cells
+      ? sql`(${profiles.geoCell} = any(${`{${cells.join(',')}}`}::int[]) and ${exact})`
+      : sql`(earth_box(${point}, ${metres}) @> ${profiles.geo} and ${exact})`,
     exact,
     knn: sql<number>`(${profiles.geo} <-> ${point})`,
     distanceKm: sql<number>`(earth_distance(${point}, ${profiles.geo}) / 1000.0)`,
     cells,
-    box,
+    walkBox: sql`(earth_box(${point}, ${metres}) @> ${profiles.geo})`,
   };
 }

@@ -190,11 +190,11 @@ export const statements = {
     // returned too (inside = false), telling the caller the walk covered the whole radius. Where
     // the scope's (geo, document) index can test the words, the walk passes over only the rows
     // that may hold them, and the first of those outside the radius covers it just the same. The
-    // index tests the radius's box too: words held by no one nearby would otherwise walk the
-    // whole index in distance order (85 ms) looking for a row to stop at.
+    // index tests a box around the radius too (`walkBox`): words held by no one nearby would
+    // otherwise walk the whole index in distance order (85 ms) looking for a row to stop at.
     const indexed = q.text?.nearestFirst;
     return withItems(
-      sql`select * from (select ${keys(q.near)}, (${and(...where, q.near.exact, after)}) as ok from ${p} ${indexed ? sql`where ${indexed} and ${q.near.box}` : sql``}
+      sql`select * from (select ${keys(q.near)}, (${and(...where, q.near.exact, after)}) as ok from ${p} ${indexed ? sql`where ${indexed} and ${q.near.walkBox}` : sql``}
           order by ${q.near.knn} limit ${walkLimit(walk)}) k where k.ok or not k.inside limit ${q.limit + 1}`,
       q,
       sql`w.knn`,
