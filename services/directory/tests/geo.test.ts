@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profileMapResponseSchema, profileSearchItemSchema, profileSearchPageSchema, profileSearchQuerySchema, type ProfileMapResponse, type ProfileSearchPage, type Skill, type SkillCategory } from '@freemarket/contracts';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { queryRows } from '@freemarket/db';
 import { Random } from '@freemarket/demo';
+import { profiles } from '../src/db/schema/index.js';
 import { searchConditions } from '../src/search/conditions.js';
 import { nearby } from '../src/search/geo.js';
-import { statements } from '../src/search/repository.js';
+import { ratingOrder, statements } from '../src/search/repository.js';
 import { SearchService } from '../src/search/service.js';
 import { call, haversineKm, newMember, newProfile, startDirectory, type Directory } from './_util.js';
 
@@ -161,6 +162,37 @@ describe('skills by distance (the words tested inside the location index)', () =
     });
     // The words and the box are tested in the index (Index Cond), not on rows read from the table.
     expect(plan).toMatch(/Index Scan using profiles_geo_skills_idx.*\n\s*Index Cond: .*cube <@ .* AND \(strip\(skills_tsv\) @@ .*\n\s*Order By/);
+  });
+});
+
+describe('the Schools tab inside a radius (its own index)', () => {
+  it('lists exactly the schools and teachers within the radius, by rating and by name, across pages', async () => {
+    // A place of its own, so the other tests' profiles are not in the radius.
+    const here = { lat: 35.0, lng: -106.6 };
+    const at = (km: number) => ({ latitude: Number((here.lat + km / 111.2).toFixed(7)), longitude: here.lng });
+    const made = [
+      (await newProfile(sut, { title: 'Mesa Montessori', ...at(1) }, { firstName: 'Cy', lastName: 'A' })).profile.id,
+      (await newProfile(sut, { bio: 'Our academy teaches welding', ...at(10) }, { firstName: 'Al', lastName: 'B' })).profile.id,
+      (await newProfile(sut, { bio: 'Neighbour', openToTeachingTutoring: true, ...at(20) }, { firstName: 'Bo', lastName: 'C' })).profile.id,
+    ];
+    await newProfile(sut, { bio: 'Neighbour', openToTeachingTutoring: true, opportunitiesIsPublic: false, ...at(2) });
+    await newProfile(sut, { title: 'Plumber', ...at(3) });
+    await newProfile(sut, { title: 'Far Away School', ...at(80) });
+    for (const [i, id] of made.entries()) await sut.service.runtime.db.update(profiles).set({ averageRating: String(3 + i / 2) }).where(eq(profiles.id, id));
+    const list = async (sort: string) => (await allPages(`/api/profiles/search?type=schools&sort=${sort}&lat=${here.lat}&lng=${here.lng}&radius=50&limit=1`)).map((i) => i.id);
+    expect(await list('rating')).toEqual([made[2], made[1], made[0]]);
+    expect(await list('name')).toEqual([made[1], made[2], made[0]]);
+  });
+
+  it('is read from profiles_schools_cells_idx when the planner may not read the table otherwise', async () => {
+    const statement = statements.sortedCollect({ ...searchConditions({ type: 'schools' }), limit: 20, near: nearby(center, 50), viewerId: viewer }, ratingOrder(undefined));
+    const plan = await sut.service.runtime.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_bitmapscan = off`);
+      const rows = await queryRows<{ 'QUERY PLAN': string }>(tx, sql`explain ${statement}`);
+      return rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toMatch(/Index (Only )?Scan using profiles_schools_cells_idx/);
   });
 });
 

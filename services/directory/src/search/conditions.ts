@@ -57,6 +57,8 @@ export interface SearchConditions {
   /** Every condition but the text match. */
   where: SQL[];
   text?: TextMatch;
+  /** The scope's matches inside a radius are collected at once (`ScopeRule.collectInRadius`). */
+  collectInRadius?: boolean;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -80,7 +82,7 @@ export function searchConditions(f: SearchFilters): SearchConditions {
   if (f.openTo?.length) where.push(sql`${p.opportunitiesIsPublic}`, ...f.openTo.map((o) => sql`${OPEN_TO_COLUMNS[o]}`));
   if (f.minRating !== undefined && f.minRating > 0) where.push(sql`${p.averageRating} >= ${f.minRating}`);
   const query = toPrefixQuery(f.q);
-  if (!query) return { where };
+  if (!query) return { where, collectInRadius: rule.collectInRadius };
   const row = sql`${rule.document} @@ to_tsquery('simple', ${query})`;
   const signature = rule.nearestIndexed ? toSignatureQuery(f.q) : null;
   const nearestFirst = signature ? and(rule.requires, sql`strip(${rule.document}) @@ to_tsquery('simple', ${signature})`) : undefined;

@@ -10,6 +10,8 @@ export interface PageQuery {
   /** Every condition but the text match. */
   where: SQL[];
   text?: TextMatch;
+  /** The scope's matches inside a radius are few and indexed by cell: collect them, no walk first. */
+  collectInRadius?: boolean;
   limit: number;
   near?: Nearby;
   cursor?: SearchCursor;
@@ -258,11 +260,12 @@ export class SearchRepository {
    * that index finds every match in a few milliseconds, and such matches are too rare for a walk.
    * By rating, the top tier is collected first (`profiles_all_cells_top_rated_idx`): in a dense
    * metro a common word matches thousands, each a heap read, where the page needs the best 21.
-   * Anything else walks the sort's index first, and hands over to the collection when the walk ends
-   * with fewer than a page (the matches are rare, or there are no more).
+   * A scope whose own index finds its profiles by cell (schools) is collected at once inside a
+   * radius too. Anything else walks the sort's index first, and hands over to the collection when
+   * the walk ends with fewer than a page (the matches are rare, or there are no more).
    */
   private async sorted(q: PageQuery, order: SortOrder): Promise<PageRow[]> {
-    if (!cellTaggedText(q)) {
+    if (!cellTaggedText(q) && !(q.collectInRadius && q.near?.cells)) {
       const walked = await this.run(statements.sortedWalk(q, order, this.walkRows), true);
       if (walked.length > q.limit) return walked;
     } else if (order.firstTier) {

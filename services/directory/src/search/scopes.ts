@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { SearchScope } from '@freemarket/contracts';
 import { profiles as p } from '../db/schema/index.js';
-import { prefixTerm } from './text-query.js';
+import { lexiconQuery, SCHOOL_WORDS } from '../db/schema/search-documents.js';
 
 /**
  * What each 'Search By' tab means (docs/api.md lists the same rules). `document` is the generated
@@ -20,6 +20,12 @@ export interface ScopeRule {
    */
   isAll?: true;
   /**
+   * The scope's profiles are few enough, and indexed by grid cell (a partial index whose
+   * predicate is `requires`, covering what a collection reads): inside a radius with no words its
+   * matches are collected at once, instead of first walking the sort's index for them.
+   */
+  collectInRadius?: true;
+  /**
    * A GiST index over `(geo, strip(document))`, partial on `requires`, serves nearest-first
    * searches of this scope: the KNN scan tests each entry's word signature inside the index, so
    * the heap is read only for the profiles whose document may hold the words, not for everyone
@@ -30,12 +36,20 @@ export interface ScopeRule {
   nearestIndexed?: true;
 }
 
-const lexicon = (words: string[]) => sql`(${p.allTsv} @@ to_tsquery('simple', ${words.map(prefixTerm).join(' | ')}))`;
+/**
+ * Any of some word beginnings in the `all` document. The query is a literal, not a parameter: a
+ * partial index whose predicate is a scope's `requires` (schools) must be provably implied by the
+ * statement's own text, which a bound value is not when a plan is generic.
+ */
+const lexicon = (words: readonly string[]) => {
+  const query = lexiconQuery(words);
+  if (!/^[a-z:*| ]+$/.test(query)) throw new Error(`lexicon: ${query} is not a plain word list`);
+  return sql`(${p.allTsv} @@ to_tsquery('simple', ${sql.raw(`'${query}'`)}))`;
+};
 const hasText = (column: SQL) => sql`(${column} <> ''::tsvector)`;
 
 /** Word beginnings (as typed prefixes): 'church' finds churches, 'ministr' ministry and ministries. */
 const WORSHIP = ['church', 'temple', 'mosque', 'synagogue', 'worship', 'faith', 'ministr', 'parish', 'congregation', 'chapel', 'gurdwara', 'pastor', 'rabbi', 'imam'];
-const SCHOOLS = ['school', 'academ', 'tutor', 'education', 'preschool', 'montessori', 'college', 'universit', 'teacher', 'classroom', 'kindergarten'];
 const EVENTS = ['event', 'venue', 'festival', 'concert', 'workshop', 'meetup', 'conference', 'celebration', 'gathering'];
 
 export const SCOPE_RULES: Record<SearchScope, ScopeRule> = {
@@ -52,7 +66,8 @@ export const SCOPE_RULES: Record<SearchScope, ScopeRule> = {
   worship: { isAll: true, document: sql`${p.allTsv}`, requires: lexicon(WORSHIP) },
   schools: {
     isAll: true,
+    collectInRadius: true,
     document: sql`${p.allTsv}`,
-    requires: sql`(${lexicon(SCHOOLS)} or (${p.opportunitiesIsPublic} and ${p.openToTeachingTutoring}))`,
+    requires: sql`(${lexicon(SCHOOL_WORDS)} or (${p.opportunitiesIsPublic} and ${p.openToTeachingTutoring}))`,
   },
 };

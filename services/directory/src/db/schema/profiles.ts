@@ -3,7 +3,19 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, json, numeric, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { directory, earth, timestampOptions, tsvector } from './directory.js';
 import { markerDocument } from './marker-document.js';
-import { allDocument, businessDocument, CELL_DOCUMENT, credentialsDocument, geoCell, geoPoint, nameDocument, nameKey, skillsDocument, vocationDocument } from './search-documents.js';
+import {
+  allDocument,
+  businessDocument,
+  CELL_DOCUMENT,
+  credentialsDocument,
+  geoCell,
+  geoPoint,
+  nameDocument,
+  nameKey,
+  SCHOOLS_PREDICATE,
+  skillsDocument,
+  vocationDocument,
+} from './search-documents.js';
 
 /**
  * Profiles rated this or higher are the top tier: a search sorted by rating looks among them first,
@@ -140,6 +152,11 @@ export const profiles = directory.table(
     index('profiles_geo_skills_idx')
       .using('gist', t.geo, sql.raw(`strip("skills_tsv") tsvector_ops(siglen=64)`))
       .where(sql.raw(`"skills_tsv" <> ''::tsvector`)),
+    // The schools by grid cell, with what a collection reads (the sort keys and the point), so the
+    // Schools tab inside a radius is an index-only scan (ScopeRule.collectInRadius).
+    index('profiles_schools_cells_idx')
+      .on(t.geoCell, t.averageRating, t.nameKey, t.id, t.geo)
+      .where(sql.raw(SCHOOLS_PREDICATE)),
     // A place is both coordinates or neither (the contract refuses one alone; this keeps it so).
     check('profiles_coordinates_paired', sql.raw('("latitude" is null) = ("longitude" is null)')),
   ],

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { prefixTerm } from '../../search/text-query.js';
 
 /**
  * The generated columns search matches against. Each is built only from what every member may
@@ -87,3 +88,16 @@ export const nameKey = sql.raw(`lower("member_name")`);
  * apart and the plan fits each.
  */
 export const geoCell = sql.raw(`(floor("latitude" * 4)::int * 2000 + floor("longitude" * 4)::int)`);
+
+/** Any of some word beginnings, as a tsquery's text: the lexicons of the flag-like search scopes. */
+export const lexiconQuery = (words: readonly string[]): string => words.map(prefixTerm).join(' | ');
+
+/** What makes a profile a school, besides being open to teaching (the Schools tab). */
+export const SCHOOL_WORDS = ['school', 'academ', 'tutor', 'education', 'preschool', 'montessori', 'college', 'universit', 'teacher', 'classroom', 'kindergarten'] as const;
+
+/**
+ * The Schools tab's `requires` (search/scopes.ts builds the same condition from the same words),
+ * as the predicate of `profiles_schools_cells_idx`: a statement that states it can read the
+ * schools of some grid cells from that index alone.
+ */
+export const SCHOOLS_PREDICATE = `(("all_tsv" @@ to_tsquery('simple', '${lexiconQuery(SCHOOL_WORDS)}')) OR ("opportunities_is_public" AND "open_to_teaching_tutoring"))`;
