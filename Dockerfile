@@ -9,5 +9,6 @@ ENV NODE_ENV=production
 WORKDIR /app
 COPY --from=build /app /app
 USER node
-# tsx runs the TypeScript sources directly; telemetry is preloaded so http and pg are instrumented.
-ENTRYPOINT ["sh", "-c", "exec node --import tsx --import @freemarket/kit/telemetry services/${SERVICE:?set SERVICE}/src/bin.ts"]
+# Each service starts as its package's `start` script says (tsx runs the TypeScript sources; telemetry
+# is preloaded so http and pg are instrumented; the service's own node flags), node as PID 1.
+ENTRYPOINT ["/app/deploy/start-service.sh"]

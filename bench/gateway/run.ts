@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +11,7 @@ import { freePort, runTag, waitFor } from '@freemarket/testing';
 import { machineLine } from '../machine.js';
 import { processCount, sleepCount, treeStat } from './cpu-time.js';
 import { startNginx } from './nginx.js';
+import { startPackageScript } from '../start-script.js';
 
 /**
  * Gateway benchmark: the same authenticated GET (a) straight to a service, (b) through nginx,
@@ -63,14 +64,10 @@ function startNode(script: string, env: Record<string, string>, nodeFlags: strin
   return watch(script, spawn(process.execPath, [...nodeFlags, '--import', 'tsx', script], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] }));
 }
 
-/** The gateway as production starts it: its package's `npm start` script, run by `sh` in the package. */
+/** The gateway as production starts it: its package's `start` script (see startPackageScript). */
 async function startGateway(env: Record<string, string>): Promise<ChildProcess> {
-  const pkg = JSON.parse(await readFile(here('../../services/gateway/package.json'), 'utf8')) as { scripts: { start: string } };
-  const cwd = here('../../services/gateway');
   // Its own process group, so stopping it reaches every worker whether or not `sh` stays around.
-  // Node flags for the gateway alone go after the script's `node`; its workers inherit them.
-  const start = GATEWAY_NODE_ARGS ? pkg.scripts.start.replace(/\bnode /, () => `node ${GATEWAY_NODE_ARGS} `) : pkg.scripts.start;
-  const child = spawn('sh', ['-c', start], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
+  const child = await startPackageScript('gateway', { ...process.env, ...env }, GATEWAY_NODE_ARGS, { detached: true });
   groupLeaders.add(child);
   return watch('gateway', child);
 }

@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { AssertionSigner, IDENTITY_HEADER, generateAssertionKeys } from '@freemarket/kit';
 import { freePort, waitFor } from '@freemarket/testing';
 import { machineLine } from '../machine.js';
+import { startPackageScript } from '../start-script.js';
 import { BENCH_DATABASE_URL, ensureBenchData } from './generate.js';
 import { measureCpu } from './cpu.js';
 import { httpLoad, sqlLoad, type Figures } from './load.js';
@@ -27,7 +27,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const NAIVE_SECONDS = Number(process.env.BENCH_NAIVE_SECONDS ?? 30);
 const POOL = process.env.BENCH_POOL ?? '10';
 const ONLY = process.env.BENCH_ONLY ?? 'abcde';
-const SERVICE_NODE_ARGS = (process.env.BENCH_SERVICE_NODE_ARGS ?? '').split(' ').filter(Boolean);
+const SERVICE_NODE_ARGS = process.env.BENCH_SERVICE_NODE_ARGS ?? '';
 /**
  * Session settings of the service's connections (libpq `options`): bitmaps of a dense metro exceed
  * the default 4 MB work_mem and go lossy; and no parallel workers: the planner overrates the
@@ -38,10 +38,10 @@ const PG_OPTIONS = process.env.BENCH_PG_OPTIONS ?? '-c work_mem=32MB -c max_para
 
 async function startService(publicKeyPem: string): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const bin = fileURLToPath(new URL('../../services/directory/src/bin.ts', import.meta.url));
   const env: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATABASE_URL: withOptions(BENCH_DATABASE_URL, PG_OPTIONS), DB_POOL_MAX: POOL, ASSERTION_PUBLIC_KEY: publicKeyPem, LOG_LEVEL: 'warn' };
   for (const name of ['NATS_URL', 'REDIS_URL', 'OTEL_EXPORTER_OTLP_ENDPOINT']) delete env[name];
-  const child = spawn(process.execPath, [...SERVICE_NODE_ARGS, '--import', 'tsx', bin], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  // As production starts it: the package's start script, with the service's own node flags.
+  const child = await startPackageScript('directory', env, SERVICE_NODE_ARGS);
   const url = `http://127.0.0.1:${port}`;
   await waitFor('the directory to be ready', async () => (await fetch(`${url}/readyz`).catch(() => null))?.ok, 60_000, 200);
   return { url, child };
