@@ -46,6 +46,9 @@ export const SEARCH_ITEM_SECTIONS: { flag: PrivacyFlag; fields: ItemField[] }[] 
   fields: ITEM_FIELDS.filter((f) => (PRIVACY_SECTION_FIELDS[flag] as readonly string[]).includes(f)),
 })).filter((section) => section.fields.length > 0);
 
+/** The fields no privacy section holds: always in a result. */
+const ALWAYS_VISIBLE = ITEM_FIELDS.filter((k) => !SEARCH_ITEM_SECTIONS.some((s) => s.fields.includes(k)));
+
 /** Some of the fields as a compact JSON object's text (`row_to_json` writes no spaces). */
 function objectText(keys: readonly ItemField[], fields: Record<ItemField, SQL>): SQL {
   return sql`(select row_to_json(x) from (select ${sql.join(
@@ -63,13 +66,11 @@ function objectText(keys: readonly ItemField[], fields: Record<ItemField, SQL>):
  */
 export function searchItemJson(viewerId: string, distanceKm: SQL): SQL {
   const fields = itemFields(sql`(case when ${visibleSql('contactInfoIsPublic', viewerId)} then ${u.email} end)`, distanceKm);
-  const inSections = new Set(SEARCH_ITEM_SECTIONS.flatMap((s) => s.fields));
-  const always = ITEM_FIELDS.filter((k) => !inSections.has(k));
   // `{"a":1}` and `{"b":2,"c":3}` make `{"a":1,"b":2,"c":3}`: the first without its `}`, each section without its braces.
   const sections = SEARCH_ITEM_SECTIONS.map(
     (s) => sql`(case when ${visibleSql(s.flag, viewerId)} then ',' || left(substr(${objectText(s.fields, fields)}, 2), -1) else '' end)`,
   );
-  return sql`(left(${objectText(always, fields)}, -1) || ${sql.join(sections, sql` || `)} || '}')`;
+  return sql`(left(${objectText(ALWAYS_VISIBLE, fields)}, -1) || ${sql.join(sections, sql` || `)} || '}')`;
 }
 
 /**

@@ -174,8 +174,9 @@ export const statements = {
    * Nearest first straight from the GiST index (KNN). Without filters the scan reads exactly
    * `limit + 1` rows and the radius is applied to them; with filters it walks at most
    * WALK_ROWS rows, testing each (only rows that may hold the words, where the scope's
-   * document is in the index: `TextMatch.nearestFirst`). No bounding box here: with one, the planner (which rates any
-   * box as holding 0.1% of the table) prefers a bitmap scan and a sort of the whole box.
+   * document is in the index: `TextMatch.nearestFirst`). No bounding box on the plain walk: with
+   * one, the planner (which rates any box as holding 0.1% of the table) prefers a bitmap scan and
+   * a sort of the whole box. The words' index takes one (`walkBox`) as a condition it tests itself.
    */
   nearest: (q: PageQuery & { near: Nearby }, walk = WALK_ROWS): SQL => {
     const after = afterDistance(q.near, q.cursor);
