@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PGlite } from '@electric-sql/pglite';
+import { listenPglite, listenPostgres, type Listener, type NotificationHandlers } from './notifications.js';
 import { openPglite } from './pglite.js';
 
 /** The one database type services write against, whichever engine is underneath. */
@@ -19,6 +20,8 @@ export interface Database {
   /** Applies the committed drizzle-kit migrations of one service, recorded in that service's schema. */
   migrate(options: { migrationsFolder: string; schema: string }): Promise<void>;
   ping(): Promise<void>;
+  /** LISTEN on a channel (see NotificationHandlers); `close` ends every listener too. */
+  listen(channel: string, handlers: NotificationHandlers): Promise<Listener>;
   close(): Promise<void>;
 }
 
@@ -52,6 +55,7 @@ function openPostgresDatabase(options: DatabaseOptions): Database {
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   const db = drizzleNodePg(pool) as unknown as Db;
+  const listeners = new Set<Listener>();
   return {
     kind: 'postgres',
     db,
@@ -69,7 +73,18 @@ function openPostgresDatabase(options: DatabaseOptions): Database {
     async ping() {
       await pool.query('select 1');
     },
+    async listen(channel, handlers) {
+      const listener = await listenPostgres(options.url, channel, handlers);
+      listeners.add(listener);
+      return {
+        close() {
+          listeners.delete(listener);
+          return listener.close();
+        },
+      };
+    },
     async close() {
+      await Promise.all([...listeners].map((l) => l.close()));
       await pool.end();
     },
   };
@@ -85,6 +100,9 @@ function openPgliteDatabase(client: PGlite): Database {
     },
     async ping() {
       await client.query('select 1');
+    },
+    listen(channel, handlers) {
+      return listenPglite(client, channel, handlers);
     },
     async close() {
       if (!client.closed) await client.close();

@@ -4,14 +4,18 @@ import { booleanFromEnv, loadServiceConfig, parseConfig, readEnvVars, type Servi
 export interface DirectoryConfig extends ServiceConfig {
   /** Local mode: insert the demo profiles the first time the service starts on an empty database. */
   seedDemoData: boolean;
+  /** How many map markers an instance holds in memory (MarkerCache); 0 sends every map question to Postgres. */
+  mapCacheMarkers: number;
 }
 
 const envSchema = z.object({
   SEED_DEMO_DATA: booleanFromEnv.default(false),
+  // About 600 bytes a marker: the default holds a dense metro's 10 km map, a few times over, in some 150 MB.
+  MAP_CACHE_MARKERS: z.coerce.number().int().min(0).default(250_000),
 });
 
 export function loadDirectoryConfig(env: NodeJS.ProcessEnv = process.env): DirectoryConfig {
   const base = loadServiceConfig('directory', { port: 5002 }, env);
-  const parsed = parseConfig(envSchema, readEnvVars(['SEED_DEMO_DATA'], env));
-  return { ...base, seedDemoData: parsed.SEED_DEMO_DATA };
+  const parsed = parseConfig(envSchema, readEnvVars(['SEED_DEMO_DATA', 'MAP_CACHE_MARKERS'], env));
+  return { ...base, seedDemoData: parsed.SEED_DEMO_DATA, mapCacheMarkers: parsed.MAP_CACHE_MARKERS };
 }

@@ -5,6 +5,7 @@ import { LegislationService } from './legislation/service.js';
 import { ProfileService } from './profiles/service.js';
 import { ReferralService } from './referrals/service.js';
 import { ReviewService } from './reviews/service.js';
+import type { MarkerCache } from './search/marker-cache.js';
 import { SearchService } from './search/service.js';
 import { CertificationService } from './skills/certifications.js';
 import { SkillService } from './skills/service.js';
@@ -15,6 +16,8 @@ export interface DirectoryContext {
   config: DirectoryConfig;
   profiles: ProfileService;
   search: SearchService;
+  /** The map's markers held in memory; absent where MAP_CACHE_MARKERS is 0. */
+  markerCache: MarkerCache | undefined;
   skills: SkillService;
   certifications: CertificationService;
   reviews: ReviewService;
@@ -24,13 +27,14 @@ export interface DirectoryContext {
   legislation: LegislationService;
 }
 
-export function createContext(runtime: ServiceRuntime, config: DirectoryConfig): DirectoryContext {
+export function createContext(runtime: ServiceRuntime, config: DirectoryConfig, markerCache?: MarkerCache): DirectoryContext {
   const profiles = new ProfileService(runtime);
   return {
     runtime,
     config,
     profiles,
-    search: new SearchService(runtime.db),
+    search: new SearchService(runtime.db, undefined, markerCache),
+    markerCache,
     skills: new SkillService(runtime, profiles),
     certifications: new CertificationService(runtime, profiles),
     reviews: new ReviewService(runtime),

@@ -5,6 +5,7 @@ import { createContext, type DirectoryContext } from './context.js';
 import { outbox, processedEvents } from './db/schema/index.js';
 import { consumeUserUpserted } from './events/consumers/user-upserted.js';
 import { registerRoutes } from './routes/index.js';
+import { MarkerCache } from './search/marker-cache.js';
 import { seedDemoData } from './seed/demo-data.js';
 import { seedReferenceData } from './seed/reference-data.js';
 
@@ -33,7 +34,9 @@ export function createDirectoryService(config: DirectoryConfig, overrides: Runti
   return createService(tuned, { tables: { outbox, processedEvents }, migrationsFolder }, overrides, async (runtime) => {
     await seedReferenceData(runtime.db);
     if (config.seedDemoData) await seedDemoData(runtime);
-    const ctx = createContext(runtime, config);
+    const markerCache = config.mapCacheMarkers > 0 ? await MarkerCache.start(runtime.database, config.mapCacheMarkers, runtime.logger) : undefined;
+    runtime.signal.addEventListener('abort', () => void markerCache?.close(), { once: true });
+    const ctx = createContext(runtime, config, markerCache);
     consumeUserUpserted(runtime);
     registerRoutes(runtime.app, ctx);
     return ctx;

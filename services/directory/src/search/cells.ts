@@ -1,14 +1,17 @@
-/**
- * The 0.25° grid cells (see `geoCell` in the schema) a circle's bounding box touches, at most 400;
- * null near a pole or for wider circles, where callers use the cube box instead. The floors match
- * the generated column's.
- */
 const KM_PER_DEGREE = (2 * Math.PI * 6378.168) / 360;
 const SIZE = 0.25;
 const MAX_CELLS = 400;
 const PAD = 1e-7;
 
-export function cellsAround(center: { lat: number; lng: number }, radiusKm: number): number[] | null {
+/** A circle's latitude span and longitude spans (two where it crosses the antimeridian), padded. */
+export interface CircleBounds {
+  minLat: number;
+  maxLat: number;
+  lngRanges: [number, number][];
+}
+
+/** The box around a circle on the sphere; null near a pole or where it would span every longitude. */
+export function circleBounds(center: { lat: number; lng: number }, radiusKm: number): CircleBounds | null {
   const dLat = radiusKm / KM_PER_DEGREE + PAD;
   const minLat = center.lat - dLat;
   const maxLat = center.lat + dLat;
@@ -22,12 +25,23 @@ export function cellsAround(center: { lat: number; lng: number }, radiusKm: numb
       : center.lng + dLng > 180
         ? [[center.lng - dLng, 180], [-180, center.lng + dLng - 360]]
         : [[center.lng - dLng, center.lng + dLng]];
-  const rows = range(Math.floor(minLat / SIZE), Math.floor(maxLat / SIZE));
-  const cols = lngRanges.flatMap(([a, b]) => range(Math.floor(a / SIZE), Math.floor(b / SIZE)));
+  return { minLat, maxLat, lngRanges };
+}
+
+/**
+ * The 0.25° grid cells (see `geoCell` in the schema) a circle's bounding box touches, at most 400;
+ * null near a pole or for wider circles, where callers use the cube box instead. The floors match
+ * the generated column's.
+ */
+export function cellsAround(center: { lat: number; lng: number }, radiusKm: number): number[] | null {
+  const bounds = circleBounds(center, radiusKm);
+  if (!bounds) return null;
+  const rows = range(Math.floor(bounds.minLat / SIZE), Math.floor(bounds.maxLat / SIZE));
+  const cols = bounds.lngRanges.flatMap(([a, b]) => range(Math.floor(a / SIZE), Math.floor(b / SIZE)));
   if (rows.length * cols.length > MAX_CELLS) return null;
   return rows.flatMap((i) => cols.map((j) => i * 2000 + j));
 }
 
-function range(from: number, to: number): number[] {
+export function range(from: number, to: number): number[] {
   return Array.from({ length: to - from + 1 }, (_, k) => from + k);
 }

@@ -7,12 +7,15 @@ import {
   type SearchSort,
 } from '@freemarket/contracts';
 import type { Actor } from '@freemarket/kit';
-import type { DbOrTx } from '@freemarket/db';
+import { queryRows, type DbOrTx } from '@freemarket/db';
+import { sql } from 'drizzle-orm';
+import { profiles } from '../db/schema/index.js';
 import { searchConditions } from './conditions.js';
 import { decodeSearchCursor, encodeSearchCursor, type SearchCursor } from './cursor.js';
 import { nearby } from './geo.js';
 import { markerJson } from './items.js';
 import { mapAnswer, type MapAnswer } from './map-answer.js';
+import type { CachedMarker, MarkerCache } from './marker-cache.js';
 import { markers, SearchRepository, WALK_ROWS, type PageQuery, type PageRow } from './repository.js';
 
 /** A `ProfileSearchPage` as JSON text, ready to send. */
@@ -24,6 +27,8 @@ export class SearchService {
     private readonly db: DbOrTx,
     /** How far a filtered walk reads before the collecting plan takes over (see SearchRepository). */
     private readonly walkRows = WALK_ROWS,
+    /** Where the map's markers are held in memory; without it, or where it cannot answer, the map asks Postgres. */
+    private readonly markerCache?: MarkerCache,
   ) {}
 
   /** `GET /api/profiles/search`. */
@@ -48,9 +53,22 @@ export class SearchService {
    * MARKERS_PER_PIECE: no 200 kB-3 MB single value in Postgres, in pg's parser or in V8.
    */
   async markers(actor: Actor, query: ProfileMapQuery): Promise<MapAnswer> {
-    const near = nearby({ lat: query.lat, lng: query.lng }, query.radius);
-    const { items, truncated } = await markers(this.db, near, query.limit, markerJson(actor.userId));
+    const center = { lat: query.lat, lng: query.lng };
+    const held = await this.markerCache?.nearest(center, query.radius, query.limit);
+    if (held) return mapAnswer(await this.asSeenBy(actor.userId, held.markers), held.truncated);
+    const { items, truncated } = await markers(this.db, nearby(center, query.radius), query.limit, markerJson(actor.userId));
     return mapAnswer(items, truncated);
+  }
+
+  /** Held markers are as others see them; the viewer's own, where their skills are private, comes from Postgres with them. */
+  private async asSeenBy(viewerId: string, held: CachedMarker[]): Promise<string[]> {
+    const own = held.findIndex((m) => m.privateTo === viewerId);
+    const items = held.map((m) => m.json);
+    if (own < 0) return items;
+    const [row] = await queryRows<{ marker: string }>(this.db, sql`select ${markerJson(viewerId)}::text as marker from ${profiles} where ${profiles.id} = ${held[own]!.id}`);
+    // Deleted since it was held: the map shows it as held, as the statement would have a moment before.
+    if (row) items[own] = row.marker;
+    return items;
   }
 
   private page(sort: SearchSort, q: PageQuery): Promise<PageRow[]> {

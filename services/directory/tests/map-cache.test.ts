@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { profileMapResponseSchema, type ProfileMapResponse } from '@freemarket/contracts';
+import { queryRows } from '@freemarket/db';
+import { Random } from '@freemarket/demo';
+import { createLogger } from '@freemarket/kit';
+import { waitFor } from '@freemarket/testing';
+import { eq, sql } from 'drizzle-orm';
+import { profiles } from '../src/db/schema/index.js';
+import { createDirectoryService, loadDirectoryConfig } from '../src/index.js';
+import { nearby } from '../src/search/geo.js';
+import { markerJson } from '../src/search/items.js';
+import { markers } from '../src/search/repository.js';
+import { call, newMember, newProfile, startDirectory, type Directory } from './_util.js';
+
+/** Kansas City, with profiles scattered over the nine 0.25° cells around it. */
+const centre = { lat: 39.1, lng: -94.58 };
+let sut: Directory;
+let viewer: string;
+
+/** The answer the statement gives, for comparison: what the map answered before markers were held. */
+async function fromPostgres(at: { lat: number; lng: number }, radiusKm: number, limit: number): Promise<ProfileMapResponse> {
+  const found = await markers(sut.service.runtime.db, nearby(at, radiusKm), limit, markerJson(viewer));
+  return { items: found.items.map((m) => JSON.parse(m) as ProfileMapResponse['items'][number]), truncated: found.truncated };
+}
+
+async function map(as: string, at: { lat: number; lng: number }, radiusKm: number, limit = 500, directory = sut): Promise<ProfileMapResponse> {
+  const res = await call<ProfileMapResponse>(directory, as, 'GET', `/api/profiles/map?lat=${at.lat}&lng=${at.lng}&radius=${radiusKm}&limit=${limit}`);
+  expect(res.status).toBe(200);
+  return profileMapResponseSchema.strict().parse(res.body);
+}
+
+const cache = (directory = sut) => directory.service.ctx.markerCache!;
+
+beforeAll(async () => {
+  sut = await startDirectory();
+  viewer = (await newMember(sut)).id;
+  const random = new Random(11);
+  const rows = Array.from({ length: 400 }, () => ({
+    latitude: (centre.lat + (random.next() - 0.5) * 0.7).toFixed(7),
+    longitude: (centre.lng + (random.next() - 0.5) * 0.9).toFixed(7),
+  }));
+  // Straight into the table: the API would take a member and a request apiece.
+  const owners = await Promise.all(rows.map(() => newMember(sut)));
+  await sut.service.runtime.db.insert(profiles).values(rows.map((r, i) => ({ ...r, userId: owners[i]!.id, title: `Profile ${i}`, isServiceProvider: i % 3 === 0 })));
+});
+afterAll(() => sut?.stop());
+
+describe('the map answered from markers held in memory', () => {
+  it('gives exactly the markers, order and cut the statement gives, for small and wide circles and every limit', async () => {
+    const random = new Random(5);
+    for (let i = 0; i < 12; i++) {
+      const at = { lat: Number((centre.lat + (random.next() - 0.5) * 0.5).toFixed(6)), lng: Number((centre.lng + (random.next() - 0.5) * 0.6).toFixed(6)) };
+      for (const [radius, limit] of [[1, 500], [5, 10], [10, 500], [25, 37], [50, 10_000]] as const) {
+        expect(await map(viewer, at, radius, limit), `${radius} km around ${at.lat},${at.lng}, limit ${limit}`).toEqual(await fromPostgres(at, radius, limit));
+      }
+    }
+    expect(cache().stats).toMatchObject({ live: true, markers: 400 });
+    expect(cache().stats.cells).toBeGreaterThanOrEqual(9);
+  });
+
+  it('shows a change at once to the member who made it: a new profile, a move, a new name, a rating and a profile removed', async () => {
+    const here = { lat: 39.11, lng: -94.6 };
+    await map(viewer, here, 2);
+    const { member, profile } = await newProfile(sut, { latitude: here.lat, longitude: here.lng, title: 'Fresh baker' });
+    expect((await map(member.id, here, 2)).items.find((m) => m.id === profile.id)).toMatchObject({ title: 'Fresh baker' });
+
+    const there = { lat: 39.3, lng: -94.3 };
+    await call(sut, member.id, 'PUT', `/api/profiles/${profile.id}`, { latitude: String(there.lat), longitude: String(there.lng), title: 'Moved baker' });
+    expect((await map(member.id, here, 2)).items.map((m) => m.id)).not.toContain(profile.id);
+    expect((await map(member.id, there, 2)).items.find((m) => m.id === profile.id)).toMatchObject({ title: 'Moved baker', latitude: there.lat.toFixed(7) });
+
+    await sut.service.runtime.db.update(profiles).set({ averageRating: '4.50', reviewCount: 2 }).where(eq(profiles.id, profile.id));
+    await waitFor('the new rating on the map', async () => (await map(viewer, there, 2)).items.find((m) => m.id === profile.id)?.averageRating === '4.50');
+
+    await sut.service.runtime.db.delete(profiles).where(eq(profiles.id, profile.id));
+    await waitFor('the removed profile gone from the map', async () => !(await map(viewer, there, 2)).items.some((m) => m.id === profile.id));
+    expect(await map(viewer, there, 30, 10_000)).toEqual(await fromPostgres(there, 30, 10_000));
+  });
+
+  it('keeps its owner’s skills on a marker whose professional info is private, and only for them', async () => {
+    const at = { lat: 39.05, lng: -94.5 };
+    const { member, profile } = await newProfile(sut, { latitude: at.lat, longitude: at.lng, professionalInfoIsPublic: false });
+    const [skill] = await queryRows<{ id: string }>(sut.service.runtime.db, sql`select id from directory.skills order by name limit 1`);
+    expect((await call(sut, member.id, 'POST', '/api/user-skills', { profileId: profile.id, skillId: skill!.id })).status).toBe(201);
+    await waitFor('the skill on the owner’s marker', async () => (await map(member.id, at, 1)).items.find((m) => m.id === profile.id)?.skills?.length === 1);
+    expect((await map(viewer, at, 1)).items.find((m) => m.id === profile.id)).not.toHaveProperty('skills');
+    expect(cache().stats.live).toBe(true);
+  });
+
+  it('holds at most its budget of markers, dropping the cells used least recently, and still answers every circle', async () => {
+    const small = await startDirectory({ MAP_CACHE_MARKERS: '60' });
+    try {
+      const owners = await Promise.all(Array.from({ length: 150 }, () => newMember(small)));
+      // 50 profiles in each of three cells far apart.
+      const towns = [{ lat: 38.1, lng: -97.1 }, { lat: 41.1, lng: -101.1 }, { lat: 35.1, lng: -90.1 }];
+      await small.service.runtime.db.insert(profiles).values(owners.map((o, i) => ({ userId: o.id, latitude: (towns[i % 3]!.lat + (i % 50) * 0.001).toFixed(7), longitude: towns[i % 3]!.lng.toFixed(7) })));
+      for (const town of [...towns, ...towns]) {
+        expect((await map(viewer, town, 10, 500, small)).items).toHaveLength(50);
+        expect(cache(small).stats.markers).toBeLessThanOrEqual(60);
+      }
+    } finally {
+      await small.stop();
+    }
+  });
+});
+
+describe('instances sharing a database', () => {
+  it.runIf(Boolean(process.env.DATABASE_URL))('see each other’s changes on the map', async () => {
+    const other = await createDirectoryService(loadDirectoryConfig({ ...process.env, DATABASE_URL: sut.config.db.url, HOST: '127.0.0.1', PORT: '0', ASSERTION_PUBLIC_KEY: sut.config.auth.assertionPublicKey }), {
+      logger: createLogger('directory', 'silent'),
+      bus: sut.bus,
+    });
+    const url = (await other.start()).url;
+    try {
+      const second = { ...sut, url, service: other };
+      const at = { lat: 39.2, lng: -94.7 };
+      await map(viewer, at, 3, 500, second);
+      const { profile } = await newProfile(sut, { latitude: at.lat, longitude: at.lng, title: 'Seen elsewhere' });
+      await waitFor('the other instance’s marker', async () => (await map(viewer, at, 3, 500, second)).items.some((m) => m.id === profile.id));
+      expect(await map(viewer, at, 3, 500, second)).toEqual(await map(viewer, at, 3, 500));
+    } finally {
+      await other.destroy();
+    }
+  });
+});
+
+describe('when notifications are lost', () => {
+  it.runIf(Boolean(process.env.DATABASE_URL))('answers from Postgres, changes included, until they flow again, then holds markers anew', async () => {
+    const at = { lat: 39.15, lng: -94.55 };
+    await map(viewer, at, 5);
+    expect(cache().stats.markers).toBeGreaterThan(0);
+    await queryRows(sut.service.runtime.db, sql`select pg_terminate_backend(pid) from pg_stat_activity where query = 'listen directory_markers' and datname = current_database()`);
+    await waitFor('the cache to notice', () => !cache().stats.live);
+    expect(cache().stats).toMatchObject({ cells: 0, markers: 0 });
+    const { profile } = await newProfile(sut, { latitude: at.lat, longitude: at.lng, title: 'Made while deaf' });
+    expect((await map(viewer, at, 5)).items.map((m) => m.id)).toContain(profile.id);
+    await waitFor('notifications to flow again', () => cache().stats.live);
+    expect(await map(viewer, at, 5)).toEqual(await fromPostgres(at, 5, 500));
+    expect(cache().stats.markers).toBeGreaterThan(0);
+  });
+});
