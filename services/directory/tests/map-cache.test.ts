@@ -88,16 +88,23 @@ describe('the map answered from markers held in memory', () => {
   });
 
   it('holds at most its budget of markers, dropping the cells used least recently, and still answers every circle', async () => {
-    const small = await startDirectory({ MAP_CACHE_MARKERS: '60' });
+    const small = await startDirectory({ MAP_CACHE_MARKERS: '120' });
     try {
       const owners = await Promise.all(Array.from({ length: 150 }, () => newMember(small)));
-      // 50 profiles in each of three cells far apart.
-      const towns = [{ lat: 38.1, lng: -97.1 }, { lat: 41.1, lng: -101.1 }, { lat: 35.1, lng: -90.1 }];
-      await small.service.runtime.db.insert(profiles).values(owners.map((o, i) => ({ userId: o.id, latitude: (towns[i % 3]!.lat + (i % 50) * 0.001).toFixed(7), longitude: towns[i % 3]!.lng.toFixed(7) })));
+      // 50 profiles in each of three towns in cells of their own, the first two 35 km apart.
+      const towns = [{ lat: 38.1, lng: -97.1 }, { lat: 38.1, lng: -96.7 }, { lat: 35.1, lng: -90.1 }];
+      await small.service.runtime.db.insert(profiles).values(owners.map((o, i) => ({ userId: o.id, latitude: (towns[i % 3]!.lat + Math.floor(i / 3) * 0.001).toFixed(7), longitude: towns[i % 3]!.lng.toFixed(7) })));
       for (const town of [...towns, ...towns]) {
         expect((await map(viewer, town, 10, 500, small)).items).toHaveLength(50);
-        expect(cache(small).stats.markers).toBeLessThanOrEqual(60);
+        expect(cache(small).stats.markers).toBeLessThanOrEqual(120);
       }
+      // Each town read twice: the third pushed out the first.
+      const { cellsRead, cellsDropped } = cache(small).stats;
+      expect(cellsDropped).toBeGreaterThan(0);
+      expect(cellsRead).toBe(2 * cellsDropped + cache(small).stats.cells - cellsDropped);
+      // A circle over two towns' cells (over half the budget, now that their sizes are known) goes to Postgres.
+      expect((await map(viewer, towns[0]!, 40, 10_000, small)).items).toHaveLength(100);
+      expect(cache(small).stats.cellsRead).toBe(cellsRead);
     } finally {
       await small.stop();
     }

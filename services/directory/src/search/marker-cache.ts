@@ -89,6 +89,9 @@ export class MarkerCache {
   private readonly buckets = new Map<number, Bucket>();
   private readonly byId = new Map<string, CachedMarker>();
   private readonly loads = new Map<number, Load>();
+  /** How many markers each cell read so far had, held or not: a question too big to hold is sent to Postgres. */
+  private readonly cellSizes = new Map<number, number>();
+  private counts = { cellsRead: 0, cellsDropped: 0 };
   /** Per changed profile, how many notifications it had: a re-read applies only if none came while it ran. */
   private readonly changes = new Map<string, number>();
   private readonly pending = new Set<string>();
@@ -123,8 +126,8 @@ export class MarkerCache {
     return cache;
   }
 
-  get stats(): { live: boolean; cells: number; markers: number } {
-    return { live: this.live, cells: this.cells.size, markers: this.size };
+  get stats(): { live: boolean; cells: number; markers: number; cellsRead: number; cellsDropped: number } {
+    return { live: this.live, cells: this.cells.size, markers: this.size, ...this.counts };
   }
 
   async close(): Promise<void> {
@@ -135,14 +138,17 @@ export class MarkerCache {
 
   /**
    * The `limit` markers nearest `center` within `radiusKm`, nearest first, or undefined where the
-   * cache cannot answer (not listening, a circle past the cells' reach, a budget smaller than the
-   * circle's cells): the caller asks Postgres.
+   * cache cannot answer (not listening, a circle past the cells' reach) or should not: a circle whose
+   * cells hold more than half the budget would push out everything else on every such question.
+   * The caller then asks Postgres.
    */
   async nearest(center: LatLng, radiusKm: number, limit: number): Promise<NearestMarkers | undefined> {
     if (!this.live) return undefined;
     const cells = cellsAround(center, radiusKm);
     const bounds = circleBounds(center, radiusKm);
     if (!cells || !bounds) return undefined;
+    const known = cells.reduce((n, c) => n + (this.cells.get(c)?.size ?? this.cellSizes.get(c) ?? 0), 0);
+    if (known > this.budget / 2) return undefined;
     if (!(await this.hold(cells))) return undefined;
     if (this.refreshing) {
       // Changes heard before the question are applied before it is answered: a member who has just
@@ -210,9 +216,11 @@ export class MarkerCache {
       try {
         const rows = await markersInCells.execute<MarkerRow>(this.db, { cells: `{${cells.join(',')}}` });
         if (epoch !== this.epoch) return;
+        this.counts.cellsRead += cells.length;
         for (const cell of cells) this.cells.set(cell, new Set());
         for (const row of rows) if (!changed.has(row.id)) this.add(row);
         // Changes that arrived while the cells were read are read again, now that the cells are held.
+        for (const cell of cells) this.cellSizes.set(cell, this.cells.get(cell)!.size);
         for (const id of changed) this.note(id);
       } catch (err) {
         this.logger.warn({ err }, 'map markers could not be read; the map reads Postgres');
@@ -227,8 +235,10 @@ export class MarkerCache {
     for (const [cell, markers] of this.cells) {
       if (this.size <= this.budget) return;
       if (keep.has(cell)) continue;
+      this.cellSizes.set(cell, markers.size);
       for (const marker of markers) this.remove(marker);
       this.cells.delete(cell);
+      this.counts.cellsDropped++;
     }
   }
 
