@@ -7,6 +7,9 @@ const TICKS_PER_SECOND = 100;
 const MINFLT = 7;
 const UTIME = 11;
 const STIME = 12;
+/** Field 24: resident set size, in pages. */
+const RSS = 21;
+const PAGE_BYTES = 4096;
 
 export interface ProcStat {
   /** CPU time used so far, user + system, in ms (10 ms resolution). */
@@ -17,6 +20,8 @@ export interface ProcStat {
    * (bench/machine.ts prints the host's cost).
    */
   minorFaults: number;
+  /** Resident memory now, in bytes. */
+  rssBytes: number;
 }
 
 /** The benchmarks' one reader of /proc/<pid>/stat (all four use it); null once the process is gone. */
@@ -28,5 +33,5 @@ export function procStat(pid: number): ProcStat | null {
     return null;
   }
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return { cpuMs: ((Number(fields[UTIME]) + Number(fields[STIME])) * 1000) / TICKS_PER_SECOND, minorFaults: Number(fields[MINFLT]) };
+  return { cpuMs: ((Number(fields[UTIME]) + Number(fields[STIME])) * 1000) / TICKS_PER_SECOND, minorFaults: Number(fields[MINFLT]), rssBytes: Number(fields[RSS]) * PAGE_BYTES };
 }

@@ -8,7 +8,7 @@ import { procStat, type ProcStat } from '../proc-stat.js';
  * much work each one takes.
  */
 export function treeStat(pid: number): ProcStat {
-  const total = procStat(pid) ?? { cpuMs: 0, minorFaults: 0 };
+  const total = procStat(pid) ?? { cpuMs: 0, minorFaults: 0, rssBytes: 0 };
   for (const child of childrenOf(pid)) {
     const sub = treeStat(child);
     total.cpuMs += sub.cpuMs;

@@ -18,7 +18,7 @@ export async function measureCpu<T>(servicePid: number, client: pg.Client, datab
   const backends = async () =>
     (await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [database])).rows.map((r) => r.pid);
   const sample = (pids: number[]) => new Map(pids.map((pid) => [pid, procStat(pid)] as const));
-  const zero: ProcStat = { cpuMs: 0, minorFaults: 0 };
+  const zero: ProcStat = { cpuMs: 0, minorFaults: 0, rssBytes: 0 };
   const before = sample(await backends());
   const serviceBefore = procStat(servicePid) ?? zero;
   const result = await run();

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { AssertionSigner, IDENTITY_HEADER, generateAssertionKeys } from '@freemarket/kit';
 import { freePort, waitFor } from '@freemarket/testing';
 import { machineLine } from '../machine.js';
+import { procStat } from '../proc-stat.js';
 import { startPackageScript } from '../start-script.js';
 import { BENCH_DATABASE_URL, ensureBenchData } from './generate.js';
 import { measureCpu } from './cpu.js';
@@ -19,6 +20,9 @@ import { BENCH_VIEWER, benchQueries, CENTRES, type BenchQuery } from './queries.
  * BENCH_NAIVE_SECONDS (30), BENCH_POOL (DB_POOL_MAX of the service, 10), BENCH_ONLY (e.g. "ad"),
  * BENCH_PG_OPTIONS (session settings of the service's connections, '-c work_mem=32MB -c max_parallel_workers_per_gather=0 -c jit=off'),
  * BENCH_SERVICE_NODE_ARGS (node flags for the service alone, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof').
+ * The map's questions, (d) and (e), are measured twice: as deployed, markers held in memory
+ * (MarkerCache; first the time each centre's first answer takes, its cells read from Postgres), and
+ * by a second service with MAP_CACHE_MARKERS=0, from Postgres alone.
  */
 const PROFILES = Number(process.env.BENCH_PROFILES ?? 1_000_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 15);
@@ -36,9 +40,17 @@ const SERVICE_NODE_ARGS = process.env.BENCH_SERVICE_NODE_ARGS ?? '';
  */
 const PG_OPTIONS = process.env.BENCH_PG_OPTIONS ?? '-c work_mem=32MB -c max_parallel_workers_per_gather=0 -c jit=off';
 
-async function startService(publicKeyPem: string): Promise<{ url: string; child: ChildProcess }> {
+/** The directory with its markers held in memory (as deployed), and one that asks Postgres for every map. */
+type ServiceKind = 'deployed' | 'uncached';
+interface Service {
+  url: string;
+  child: ChildProcess;
+}
+
+async function startService(publicKeyPem: string, kind: ServiceKind): Promise<Service> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATABASE_URL: withOptions(BENCH_DATABASE_URL, PG_OPTIONS), DB_POOL_MAX: POOL, ASSERTION_PUBLIC_KEY: publicKeyPem, LOG_LEVEL: 'warn' };
+  if (kind === 'uncached') env.MAP_CACHE_MARKERS = '0';
   for (const name of ['NATS_URL', 'REDIS_URL', 'OTEL_EXPORTER_OTLP_ENDPOINT']) delete env[name];
   // As production starts it: the package's start script, with the service's own node flags.
   const child = await startPackageScript('directory', env, SERVICE_NODE_ARGS);
@@ -72,21 +84,36 @@ async function main(): Promise<void> {
   // EXPLAIN runs with the service's session settings, or its bitmaps would go lossy where the service's do not.
   const client = new pg.Client({ connectionString: withOptions(BENCH_DATABASE_URL, PG_OPTIONS) });
   await client.connect();
-  const { url, child } = await startService(keys.publicKeyPem);
-  type Measured = { q: BenchQuery; http: Figures; cpuMs: { service: number; postgres: number }; faults: { service: number; postgres: number } };
+  const services = new Map<ServiceKind, Service>();
+  const serviceOf = async (kind: ServiceKind) => services.get(kind) ?? services.set(kind, await startService(keys.publicKeyPem, kind)).get(kind)!;
+  type Measured = { q: BenchQuery; kind: ServiceKind; http: Figures; cpuMs: { service: number; postgres: number }; faults: { service: number; postgres: number }; rssMb: number };
   const measuredHttp: Measured[] = [];
   const results: (Measured & { naive: Figures })[] = [];
+  const firstAnswers: string[] = [];
   try {
     const tradesId = (await client.query<{ id: string }>(`select id from directory.skill_categories where name = 'Trades'`)).rows[0]!.id;
     const queries = benchQueries(tradesId).filter((q) => ONLY.includes(q.key));
-    for (const q of queries) {
+    const runs = queries.flatMap((q) => (q.key === 'd' || q.key === 'e' ? (['deployed', 'uncached'] as const) : (['deployed'] as const)).map((kind) => ({ q, kind })));
+    // An assertion lives a minute: a fresh one for every run.
+    const headers = async () => ({ [IDENTITY_HEADER]: await (await AssertionSigner.fromPem(keys.privateKeyPem)).sign({ userId: BENCH_VIEWER }) });
+    for (const { q, kind } of runs) {
+      const { url, child } = await serviceOf(kind);
       let i = 0;
       const paths = () => q.path(i++);
-      // An assertion lives a minute: a fresh one for every run.
-      const headers = async () => ({ [IDENTITY_HEADER]: await (await AssertionSigner.fromPem(keys.privateKeyPem)).sign({ userId: BENCH_VIEWER }) });
+      if (kind === 'deployed' && (q.key === 'd' || q.key === 'e')) {
+        // Each centre's first map question reads its cells from Postgres.
+        const times = [];
+        for (let c = 0; c < CENTRES.length; c++) {
+          const started = performance.now();
+          const res = await fetch(`${url}${q.path(c)}`, { headers: await headers() });
+          await res.arrayBuffer();
+          times.push(`${CENTRES[c]![0]} ${ms(performance.now() - started)}`);
+        }
+        firstAnswers.push(`(${q.key}) first answer at each centre, ms: ${times.join(', ')}`);
+      }
       const check = await fetch(`${url}${q.path(0)}`, { headers: await headers() });
       if (!check.ok) throw new Error(`(${q.key}) sanity check failed: ${check.status} ${await check.text()}`);
-      process.stdout.write(`(${q.key}) warm-up ${WARMUP}s… `);
+      process.stdout.write(`(${q.key}${kind === 'uncached' ? ', uncached' : ''}) warm-up ${WARMUP}s… `);
       if (WARMUP > 0) await httpLoad(url, paths, await headers(), CONNECTIONS, WARMUP);
       process.stdout.write(`measuring ${DURATION}s… `);
       const measured = await measureCpu(child.pid!, client, new URL(BENCH_DATABASE_URL).pathname.slice(1), async () => httpLoad(url, paths, await headers(), CONNECTIONS, DURATION));
@@ -94,15 +121,20 @@ async function main(): Promise<void> {
       const cpuMs = { service: measured.serviceMs / http.count, postgres: measured.postgresMs / http.count };
       const faults = { service: measured.serviceFaults / http.count, postgres: measured.postgresFaults / http.count };
       process.stdout.write('done\n');
-      measuredHttp.push({ q, http, cpuMs, faults });
+      measuredHttp.push({ q, kind, http, cpuMs, faults, rssMb: (procStat(child.pid!)?.rssBytes ?? 0) / 2 ** 20 });
     }
     // The naive forms after every indexed one: their full scans evict the caches and leave the
     // machine busy, which showed in whichever indexed query was measured next.
+    const naiveOf = new Map<string, Figures>();
     for (const m of measuredHttp) {
-      process.stdout.write(`(${m.q.key}) naive SQL up to ${NAIVE_SECONDS}s… `);
-      let j = 0;
-      const naive = await sqlLoad(BENCH_DATABASE_URL, () => m.q.naive(j++), CONNECTIONS, NAIVE_SECONDS, CONNECTIONS * 4);
-      process.stdout.write('done\n');
+      let naive = naiveOf.get(m.q.key);
+      if (!naive) {
+        process.stdout.write(`(${m.q.key}) naive SQL up to ${NAIVE_SECONDS}s… `);
+        let j = 0;
+        naive = await sqlLoad(BENCH_DATABASE_URL, () => m.q.naive(j++), CONNECTIONS, NAIVE_SECONDS, CONNECTIONS * 4);
+        naiveOf.set(m.q.key, naive);
+        process.stdout.write('done\n');
+      }
       results.push({ ...m, naive });
     }
 
@@ -111,19 +143,21 @@ async function main(): Promise<void> {
     // shared_buffers decides whether the working set is read from Postgres's cache or copied from the OS's.
     console.log(`Machine: ${await machineLine()}, Postgres ${await setting('server_version')} (shared_buffers ${await setting('shared_buffers')})`);
     console.log(`${PROFILES.toLocaleString('en-US')} profiles; ${CONNECTIONS} connections; ${WARMUP}s warm-up + ${DURATION}s measured per query; service DB_POOL_MAX=${POOL}, options '${PG_OPTIONS}'; centres rotate over ${CENTRES.map((c) => c[0]).join(', ')}\n`);
-    console.log('| query | requests/s | p50 ms | p95 ms | p99 ms | failures | bytes/response | CPU ms/request (service + Postgres) | page faults/request (service + Postgres) | naive p50 ms | naive p95 ms | naive queries | naive/indexed p95 |');
-    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
-    for (const { q, http, naive, cpuMs, faults } of results) {
+    console.log('| query | requests/s | p50 ms | p95 ms | p99 ms | failures | bytes/response | CPU ms/request (service + Postgres) | page faults/request (service + Postgres) | service RSS MB | naive p50 ms | naive p95 ms | naive queries | naive/indexed p95 |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    for (const { q, kind, http, naive, cpuMs, faults, rssMb } of results) {
+      const label = kind === 'uncached' ? `(${q.key}) the same, markers not held (MAP_CACHE_MARKERS=0)` : `(${q.key}) ${q.label}`;
       console.log(
-        `| (${q.key}) ${q.label} | ${http.rps.toFixed(0)} | ${ms(http.p50)} | ${ms(http.p95)} | ${ms(http.p99)} | ${http.failures} | ${http.bytes.toFixed(0)} | ${cpuMs.service.toFixed(2)} + ${cpuMs.postgres.toFixed(2)} | ${faults.service.toFixed(1)} + ${faults.postgres.toFixed(1)} | ${ms(naive.p50)} | ${ms(naive.p95)} | ${naive.count} | ${(naive.p95 / http.p95).toFixed(0)}× |`,
+        `| ${label} | ${http.rps.toFixed(0)} | ${ms(http.p50)} | ${ms(http.p95)} | ${ms(http.p99)} | ${http.failures} | ${http.bytes.toFixed(0)} | ${cpuMs.service.toFixed(2)} + ${cpuMs.postgres.toFixed(2)} | ${faults.service.toFixed(1)} + ${faults.postgres.toFixed(1)} | ${rssMb.toFixed(0)} | ${ms(naive.p50)} | ${ms(naive.p95)} | ${naive.count} | ${(naive.p95 / http.p95).toFixed(0)}× |`,
       );
     }
-    for (const { q } of results) {
+    for (const line of firstAnswers) console.log(`\n${line}`);
+    for (const { q } of results.filter((r) => r.kind === 'deployed')) {
       console.log(`\n#### (${q.key}) ${q.label}: the service's statement, centre ${CENTRES[0][0]}\n\n\`\`\`\n${await explain(client, q.statement(0))}\n\`\`\``);
       console.log(`\nNaive form:\n\n\`\`\`\n${await explain(client, q.naive(0))}\n\`\`\``);
     }
   } finally {
-    child.kill('SIGTERM');
+    for (const { child } of services.values()) child.kill('SIGTERM');
     await client.end();
   }
 }
