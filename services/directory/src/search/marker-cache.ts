@@ -191,7 +191,7 @@ export class MarkerCache {
     return { markers: truncated ? markers.slice(0, limit) : markers, truncated };
   }
 
-  /** Makes sure `cells` are held, reading the missing ones; false if they cannot be (forgotten meanwhile, over budget). */
+  /** Makes sure `cells` are held, reading the missing ones; false if they cannot be (everything forgotten meanwhile, a read failed). */
   private async hold(cells: number[]): Promise<boolean> {
     const epoch = this.epoch;
     const missing = cells.filter((c) => !this.cells.has(c) && !this.loads.has(c));
@@ -219,8 +219,8 @@ export class MarkerCache {
         this.counts.cellsRead += cells.length;
         for (const cell of cells) this.cells.set(cell, new Set());
         for (const row of rows) if (!changed.has(row.id)) this.add(row);
-        // Changes that arrived while the cells were read are read again, now that the cells are held.
         for (const cell of cells) this.cellSizes.set(cell, this.cells.get(cell)!.size);
+        // Profiles that changed while the cells were read are read again, now that the cells are held.
         for (const id of changed) this.note(id);
       } catch (err) {
         this.logger.warn({ err }, 'map markers could not be read; the map reads Postgres');
