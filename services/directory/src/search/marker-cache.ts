@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { preparedStatement, type Database, type Db, type Listener } from '@freemarket/db';
 import type { Logger } from '@freemarket/kit';
 import { profiles as p } from '../db/schema/index.js';
-import { cellsAround, circleBounds, range } from './cells.js';
+import { cellsAround, circleBounds, type CircleBounds } from './cells.js';
 import type { LatLng } from './geo.js';
 
 /** The channel migration 0007's triggers notify: `<profile id> <old cell> <new cell>`, or `*`. */
@@ -51,13 +51,10 @@ interface MarkerRow extends Record<string, unknown> {
   marker: string;
 }
 
-/** The markers of one BUCKET_DEGREES square, and a distance none of them is nearer than, from its centre. */
+/** The markers of one BUCKET_DEGREES square. */
 interface Bucket {
   readonly key: number;
   readonly markers: CachedMarker[];
-  readonly centre: EarthPoint;
-  /** The centre's distance to the square's farthest corner, and a metre for rounding. */
-  readonly reach: number;
 }
 
 /** Cells being read from Postgres, and the profiles in them that changed meanwhile. */
@@ -157,38 +154,64 @@ export class MarkerCache {
       await this.refreshing;
       if (epoch !== this.epoch || !this.live || cells.some((c) => !this.cells.has(c))) return undefined;
     }
-    return this.search(center, radiusKm * 1000, limit, bounds.minLat, bounds.maxLat, bounds.lngRanges);
+    return this.search(center, radiusKm * 1000, limit, bounds);
   }
 
-  private search(center: LatLng, metres: number, limit: number, minLat: number, maxLat: number, lngRanges: [number, number][]): NearestMarkers {
+  /**
+   * Buckets are visited in rings around the centre's, nearest ring first. Any point in a ring past
+   * ring r lies at least r whole buckets away in latitude or in longitude, hence at least `beyond`
+   * (a chord: 2R·sin(Δ/2), times the cosine of the circle's farthest latitude for longitude) from
+   * the centre; the walk stops once the heap holds limit + 1 markers no farther than that, or once
+   * nothing past it can be inside the radius.
+   */
+  private search(center: LatLng, metres: number, limit: number, bounds: CircleBounds): NearestMarkers {
     const from = earthPoint(center.lat, center.lng);
-    // Each bucket's markers are at least its lower bound away (triangle inequality on the sphere): buckets
-    // are visited nearest bound first, until the heap holds limit + 1 markers nearer than the next bound.
-    const visits: { bound: number; markers: CachedMarker[] }[] = [];
-    const columns = lngRanges.flatMap(([a, b]) => range(bucketColumn(a), bucketColumn(b)));
-    for (const row of range(bucketRow(minLat), bucketRow(maxLat))) {
-      for (const column of columns) {
-        const bucket = this.buckets.get(bucketKey(row, column));
-        if (!bucket) continue;
-        const bound = greatCircle(chord(from, bucket.centre)) - bucket.reach;
-        if (bound <= metres) visits.push({ bound, markers: bucket.markers });
-      }
-    }
-    visits.sort((a, b) => a.bound - b.bound);
+    const edge = chordOf(metres);
+    // Squared chords order as distances do: no square root or arcsine per marker. Inside the radius
+    // is decided as earth_distance decides it for the few markers within rounding of its edge.
+    const surelyInside = (edge * (1 - 1e-9)) ** 2;
+    const surelyOutside = (edge * (1 + 1e-9)) ** 2;
+    const cosFarthest = Math.cos((Math.max(Math.abs(bounds.minLat), Math.abs(bounds.maxLat)) * Math.PI) / 180);
+    const [firstRow, lastRow] = [bucketRow(bounds.minLat), bucketRow(bounds.maxLat)];
+    // Across the antimeridian the columns wrap (bucketKey folds them); the box then bounds rows only.
+    const [west, east] = bounds.lngRanges.length === 1 ? bounds.lngRanges[0]! : [-Infinity, Infinity];
+    const [firstColumn, lastColumn] = [bucketColumn(west), bucketColumn(east)];
     const keep = limit + 1;
     const nearest = new MaxHeap<CachedMarker>();
-    for (const visit of visits) {
-      if (nearest.size === keep && visit.bound > greatCircle(nearest.topKey)) break;
-      for (const marker of visit.markers) {
-        const d = chord(from, marker);
-        if (greatCircle(d) > metres) continue;
-        if (nearest.size < keep) nearest.push(d, marker);
-        else if (d < nearest.topKey) nearest.replaceTop(d, marker);
+    const visit = (row: number, column: number) => {
+      if (row < firstRow || row > lastRow || column < firstColumn || column > lastColumn) return;
+      const bucket = this.buckets.get(bucketKey(row, column));
+      if (!bucket) return;
+      for (const marker of bucket.markers) {
+        const dx = from.x - marker.x;
+        const dy = from.y - marker.y;
+        const dz = from.z - marker.z;
+        const squared = dx * dx + dy * dy + dz * dz;
+        if (squared > surelyInside && (squared > surelyOutside || greatCircle(Math.sqrt(squared)) > metres)) continue;
+        if (nearest.size < keep) nearest.push(squared, marker);
+        else if (squared < nearest.topKey) nearest.replaceTop(squared, marker);
+      }
+    };
+    const row0 = bucketRow(center.lat);
+    const column0 = bucketColumn(center.lng);
+    visit(row0, column0);
+    for (let r = 1; ; r++) {
+      const beyond = 2 * EARTH_RADIUS_M * Math.sin(((r - 1) * BUCKET_DEGREES * Math.PI) / 360) * cosFarthest * (1 - 1e-9);
+      if (beyond > edge * (1 + 1e-9) || (nearest.size === keep && nearest.topKey <= beyond * beyond)) break;
+      if (row0 - r < firstRow && row0 + r > lastRow && column0 - r < firstColumn && column0 + r > lastColumn) break;
+      for (let column = column0 - r; column <= column0 + r; column++) {
+        visit(row0 - r, column);
+        visit(row0 + r, column);
+      }
+      for (let row = row0 - r + 1; row < row0 + r; row++) {
+        visit(row, column0 - r);
+        visit(row, column0 + r);
       }
     }
     const markers = nearest.drainAscending();
     const truncated = markers.length > limit;
-    return { markers: truncated ? markers.slice(0, limit) : markers, truncated };
+    if (truncated) markers.length = limit;
+    return { markers, truncated };
   }
 
   /** Makes sure `cells` are held, reading the missing ones; false if they cannot be (everything forgotten meanwhile, a read failed). */
@@ -322,12 +345,7 @@ export class MarkerCache {
     const key = bucketKey(row, column);
     let bucket = this.buckets.get(key);
     if (!bucket) {
-      const south = row * BUCKET_DEGREES;
-      const west = column * BUCKET_DEGREES;
-      const centre = earthPoint(south + BUCKET_DEGREES / 2, west + BUCKET_DEGREES / 2);
-      // The corners on the equator side are the farthest from the centre.
-      const equatorSide = Math.abs(south) < Math.abs(south + BUCKET_DEGREES) ? south : south + BUCKET_DEGREES;
-      bucket = { key, markers: [], centre, reach: greatCircle(chord(centre, earthPoint(equatorSide, west))) + 1 };
+      bucket = { key, markers: [] };
       this.buckets.set(key, bucket);
     }
     return bucket;
@@ -359,9 +377,17 @@ function earthPoint(lat: number, lng: number): EarthPoint {
   return { x: EARTH_RADIUS_M * Math.cos(φ) * Math.cos(λ), y: EARTH_RADIUS_M * Math.cos(φ) * Math.sin(λ), z: EARTH_RADIUS_M * Math.sin(φ) };
 }
 
-/** Straight-line distance, `<->` on earth points: the order of 'nearest first'. */
+/** Straight-line distance, `<->` on earth points (cube_distance's root of the sum of squares): the order of 'nearest first'. */
 function chord(a: EarthPoint, b: EarthPoint): number {
-  return Math.hypot(a.x - b.x, a.y - b.y, a.z - b.z);
+  const dx = a.x - b.x;
+  const dy = a.y - b.y;
+  const dz = a.z - b.z;
+  return Math.sqrt(dx * dx + dy * dy + dz * dz);
+}
+
+/** The chord of a great-circle distance (the inverse of `greatCircle`). */
+function chordOf(greatCircleMetres: number): number {
+  return 2 * EARTH_RADIUS_M * Math.sin(Math.min(greatCircleMetres / (2 * EARTH_RADIUS_M), Math.PI / 2));
 }
 
 /** `earth_distance`'s great-circle distance for a chord, in metres. */
@@ -371,7 +397,7 @@ function greatCircle(chordMetres: number): number {
   return half >= 1 ? Math.PI * EARTH_RADIUS_M : 2 * EARTH_RADIUS_M * Math.asin(half);
 }
 
-/** A binary max-heap on a number key. */
+/** A binary max-heap on a number key; sifts move a hole, not pairs. */
 class MaxHeap<T> {
   private readonly keys: number[] = [];
   private readonly values: T[] = [];
@@ -385,57 +411,50 @@ class MaxHeap<T> {
   }
 
   push(key: number, value: T): void {
+    let i = this.keys.length;
     this.keys.push(key);
     this.values.push(value);
-    this.up(this.keys.length - 1);
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (this.keys[parent]! >= key) break;
+      this.keys[i] = this.keys[parent]!;
+      this.values[i] = this.values[parent]!;
+      i = parent;
+    }
+    this.keys[i] = key;
+    this.values[i] = value;
   }
 
   replaceTop(key: number, value: T): void {
-    this.keys[0] = key;
-    this.values[0] = value;
-    this.down(0);
+    this.siftDown(key, value, this.keys.length);
   }
 
   /** The values, smallest key first; empties the heap. */
   drainAscending(): T[] {
     const out: T[] = new Array<T>(this.keys.length);
-    for (let i = this.keys.length - 1; i >= 0; i--) {
-      out[i] = this.values[0]!;
-      const lastKey = this.keys.pop()!;
-      const lastValue = this.values.pop()!;
-      if (i > 0) {
-        this.keys[0] = lastKey;
-        this.values[0] = lastValue;
-        this.down(0);
-      }
+    for (let n = this.keys.length - 1; n >= 0; n--) {
+      out[n] = this.values[0]!;
+      // The last entry fills the hole at the top, within the n entries left.
+      this.siftDown(this.keys[n]!, this.values[n]!, n);
     }
+    this.keys.length = 0;
+    this.values.length = 0;
     return out;
   }
 
-  private up(i: number): void {
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if (this.keys[parent]! >= this.keys[i]!) return;
-      this.swap(i, parent);
-      i = parent;
-    }
-  }
-
-  private down(i: number): void {
+  /** Puts (key, value) at the top of the first `n` entries and sifts it down. */
+  private siftDown(key: number, value: T, n: number): void {
+    let i = 0;
     for (;;) {
-      const left = 2 * i + 1;
-      const right = left + 1;
-      let largest = i;
-      if (left < this.keys.length && this.keys[left]! > this.keys[largest]!) largest = left;
-      if (right < this.keys.length && this.keys[right]! > this.keys[largest]!) largest = right;
-      if (largest === i) return;
-      this.swap(i, largest);
-      i = largest;
+      let child = 2 * i + 1;
+      if (child >= n) break;
+      if (child + 1 < n && this.keys[child + 1]! > this.keys[child]!) child++;
+      if (this.keys[child]! <= key) break;
+      this.keys[i] = this.keys[child]!;
+      this.values[i] = this.values[child]!;
+      i = child;
     }
-  }
-
-  private swap(i: number, j: number): void {
-    [this.keys[i], this.keys[j]] = [this.keys[j]!, this.keys[i]!];
-    [this.values[i], this.values[j]] = [this.values[j]!, this.values[i]!];
+    this.keys[i] = key;
+    this.values[i] = value;
   }
 }
