@@ -377,14 +377,6 @@ function earthPoint(lat: number, lng: number): EarthPoint {
   return { x: EARTH_RADIUS_M * Math.cos(φ) * Math.cos(λ), y: EARTH_RADIUS_M * Math.cos(φ) * Math.sin(λ), z: EARTH_RADIUS_M * Math.sin(φ) };
 }
 
-/** Straight-line distance, `<->` on earth points (cube_distance's root of the sum of squares): the order of 'nearest first'. */
-function chord(a: EarthPoint, b: EarthPoint): number {
-  const dx = a.x - b.x;
-  const dy = a.y - b.y;
-  const dz = a.z - b.z;
-  return Math.sqrt(dx * dx + dy * dy + dz * dz);
-}
-
 /** The chord of a great-circle distance (the inverse of `greatCircle`). */
 function chordOf(greatCircleMetres: number): number {
   return 2 * EARTH_RADIUS_M * Math.sin(Math.min(greatCircleMetres / (2 * EARTH_RADIUS_M), Math.PI / 2));
