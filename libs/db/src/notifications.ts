@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 
@@ -21,10 +22,22 @@ export interface Listener {
 const CHANNEL = /^[a-z_][a-z0-9_]*$/;
 const RETRY_FIRST_MS = 250;
 const RETRY_MAX_MS = 5_000;
+const CONNECT_TIMEOUT_MS = 5_000;
+/**
+ * Every HEARTBEAT_MS the listener notifies its own channel and expects to hear itself within
+ * HEARTBEAT_TIMEOUT_MS: a connection that went quiet (a network path that drops packets, a pooler
+ * that lost the LISTEN) would otherwise look alive while notifications are lost. Heartbeats, ours
+ * and other instances', are never passed on.
+ */
+const HEARTBEAT_MS = 5_000;
+const HEARTBEAT_TIMEOUT_MS = 10_000;
+const HEARTBEAT = '~heartbeat ';
 
 /**
  * LISTEN on a connection of its own (not the pool's: a pooled connection is shared and may be
- * replaced). A lost connection is reported, then retried with backoff until `close`.
+ * replaced). A lost connection, or one that no longer hears its own heartbeat, is reported, then
+ * retried with backoff until `close`. It needs a session of its own: not through a pooler in
+ * transaction mode.
  */
 export async function listenPostgres(connectionString: string, channel: string, handlers: NotificationHandlers): Promise<Listener> {
   assertChannel(channel);
@@ -49,9 +62,14 @@ export async function listenPostgres(connectionString: string, channel: string, 
     delay = Math.min(delay * 2, RETRY_MAX_MS);
   };
   const connect = async () => {
-    const client = new pg.Client({ connectionString });
+    // Named, so an operator sees it in pg_stat_activity for what it is.
+    const client = new pg.Client({ connectionString, keepAlive: true, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, application_name: `listen:${channel}` });
+    let awaited: { token: string; since: number } | undefined;
     client.on('notification', (message) => {
-      if (current === client && message.channel === channel) handlers.notify(message.payload ?? '');
+      if (current !== client || message.channel !== channel) return;
+      const payload = message.payload ?? '';
+      if (!payload.startsWith(HEARTBEAT)) return handlers.notify(payload);
+      if (payload === awaited?.token) awaited = undefined;
     });
     client.on('error', () => lose(client));
     client.on('end', () => lose(client));
@@ -69,6 +87,16 @@ export async function listenPostgres(connectionString: string, channel: string, 
     }
     current = client;
     delay = RETRY_FIRST_MS;
+    const heartbeat = setInterval(() => {
+      if (current !== client) return clearInterval(heartbeat);
+      if (awaited) {
+        if (Date.now() - awaited.since > HEARTBEAT_TIMEOUT_MS) lose(client);
+        return;
+      }
+      awaited = { token: `${HEARTBEAT}${randomUUID()}`, since: Date.now() };
+      client.query('select pg_notify($1, $2)', [channel, awaited.token]).catch(() => lose(client));
+    }, HEARTBEAT_MS);
+    heartbeat.unref();
     handlers.listening();
   };
 

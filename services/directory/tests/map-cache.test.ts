@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profileMapResponseSchema, type ProfileMapResponse } from '@freemarket/contracts';
-import { queryRows } from '@freemarket/db';
+import { queryRows, type Database, type NotificationHandlers } from '@freemarket/db';
 import { Random } from '@freemarket/demo';
 import { createLogger } from '@freemarket/kit';
 import { waitFor } from '@freemarket/testing';
@@ -9,6 +9,7 @@ import { profiles } from '../src/db/schema/index.js';
 import { createDirectoryService, loadDirectoryConfig } from '../src/index.js';
 import { nearby } from '../src/search/geo.js';
 import { markerJson } from '../src/search/items.js';
+import { MarkerCache } from '../src/search/marker-cache.js';
 import { markers } from '../src/search/repository.js';
 import { call, newMember, newProfile, startDirectory, type Directory } from './_util.js';
 
@@ -48,13 +49,14 @@ afterAll(() => sut?.stop());
 describe('the map answered from markers held in memory', () => {
   it('gives exactly the markers, order and cut the statement gives, for small and wide circles and every limit', async () => {
     const random = new Random(5);
+    const answered = cache().stats.answered;
     for (let i = 0; i < 12; i++) {
       const at = { lat: Number((centre.lat + (random.next() - 0.5) * 0.5).toFixed(6)), lng: Number((centre.lng + (random.next() - 0.5) * 0.6).toFixed(6)) };
       for (const [radius, limit] of [[1, 500], [5, 10], [10, 500], [25, 37], [50, 10_000]] as const) {
         expect(await map(viewer, at, radius, limit), `${radius} km around ${at.lat},${at.lng}, limit ${limit}`).toEqual(await fromPostgres(at, radius, limit));
       }
     }
-    expect(cache().stats).toMatchObject({ live: true, markers: 400 });
+    expect(cache().stats).toMatchObject({ live: true, markers: 400, answered: answered + 12 * 5 });
     expect(cache().stats.cells).toBeGreaterThanOrEqual(9);
   });
 
@@ -136,13 +138,107 @@ describe('when notifications are lost', () => {
     const at = { lat: 39.15, lng: -94.55 };
     await map(viewer, at, 5);
     expect(cache().stats.markers).toBeGreaterThan(0);
-    await queryRows(sut.service.runtime.db, sql`select pg_terminate_backend(pid) from pg_stat_activity where query = 'listen directory_markers' and datname = current_database()`);
+    const listeners = await queryRows(sut.service.runtime.db, sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'listen:directory_markers' and datname = current_database()`);
+    expect(listeners).toHaveLength(1);
     await waitFor('the cache to notice', () => !cache().stats.live);
     expect(cache().stats).toMatchObject({ cells: 0, markers: 0 });
-    const { profile } = await newProfile(sut, { latitude: at.lat, longitude: at.lng, title: 'Made while deaf' });
-    expect((await map(viewer, at, 5)).items.map((m) => m.id)).toContain(profile.id);
+    const [owner] = await Promise.all([newMember(sut)]);
+    const [made] = await sut.service.runtime.db.insert(profiles).values({ userId: owner!.id, latitude: String(at.lat), longitude: String(at.lng), title: 'Made while deaf' }).returning();
+    const answered = cache().stats.answered;
+    expect((await map(viewer, at, 5)).items.map((m) => m.id)).toContain(made!.id);
+    // Reconnecting takes 250 ms at least: the question was Postgres's.
+    expect(cache().stats).toMatchObject({ live: false, answered });
     await waitFor('notifications to flow again', () => cache().stats.live);
     expect(await map(viewer, at, 5)).toEqual(await fromPostgres(at, 5, 500));
     expect(cache().stats.markers).toBeGreaterThan(0);
+  });
+});
+
+describe('changes racing with reads', () => {
+  /** A cache over the test's database whose notifications the test delivers, and whose re-reads it may hold up. */
+  async function controlled(options: { budget?: number; holdRereads?: Promise<void>; rereading?: () => void } = {}) {
+    const real = sut.service.runtime.db;
+    let db = real;
+    if (options.holdRereads) {
+      // The re-read statement runs, then its answer waits for the test: a read that comes back late.
+      const session = Object.create(real._.session) as typeof real._.session;
+      session.prepareQuery = ((...args: Parameters<typeof session.prepareQuery>) => {
+        const prepared = real._.session.prepareQuery(...args);
+        if (args[2] !== 'map_markers_by_id') return prepared;
+        const execute = prepared.execute.bind(prepared);
+        prepared.execute = async (...values: Parameters<typeof execute>) => {
+          const rows = await execute(...values);
+          options.rereading?.();
+          await options.holdRereads;
+          return rows;
+        };
+        return prepared;
+      }) as typeof session.prepareQuery;
+      db = Object.assign(Object.create(real) as typeof real, { _: { ...real._, session } });
+    }
+    let handlers: NotificationHandlers | undefined;
+    const database = {
+      db,
+      listen: async (_channel: string, h: NotificationHandlers) => {
+        handlers = h;
+        h.listening();
+        return { close: async () => undefined };
+      },
+    } as unknown as Database;
+    const held = await MarkerCache.start(database, options.budget ?? 1_000_000, createLogger('directory', 'silent'));
+    return { held, notify: (payload: string) => handlers!.notify(payload) };
+  }
+
+  async function placed(at: { lat: number; lng: number }, title: string) {
+    const owner = await newMember(sut);
+    const [row] = await sut.service.runtime.db.insert(profiles).values({ userId: owner.id, latitude: at.lat.toFixed(7), longitude: at.lng.toFixed(7), title }).returning();
+    return row!;
+  }
+
+  const ids = async (held: MarkerCache, at: { lat: number; lng: number }) => (await held.nearest(at, 2, 100))!.markers.map((m) => m.id);
+
+  it('holds a profile that moved into a cell read before its notification came once, where it is now', async () => {
+    const { held, notify } = await controlled();
+    const [a, c] = [{ lat: 36.1, lng: -95.9 }, { lat: 37.7, lng: -97.3 }];
+    const x = await placed(a, 'Mover');
+    expect(await ids(held, a)).toContain(x.id);
+    await sut.service.runtime.db.update(profiles).set({ latitude: c.lat.toFixed(7), longitude: c.lng.toFixed(7) }).where(eq(profiles.id, x.id));
+    // The cell it moved to is read first; its notification comes after.
+    expect(await ids(held, c)).toContain(x.id);
+    notify(`${x.id} ${x.geoCell} ${Math.floor(c.lat * 4) * 2000 + Math.floor(c.lng * 4)}`);
+    await waitFor('the move read back', async () => !(await ids(held, a)).includes(x.id));
+    expect(await ids(held, c)).toContain(x.id);
+    await sut.service.runtime.db.delete(profiles).where(eq(profiles.id, x.id));
+    notify(`${x.id} ${Math.floor(c.lat * 4) * 2000 + Math.floor(c.lng * 4)} `);
+    await waitFor('the removal read back', async () => !(await ids(held, c)).includes(x.id));
+    expect(await ids(held, a)).not.toContain(x.id);
+    await held.close();
+  });
+
+  it('does not let a late re-read overwrite a newer read of a cell let go and read again meanwhile', async () => {
+    let release!: () => void;
+    let rereading!: () => void;
+    const reread = new Promise<void>((resolve) => (rereading = resolve));
+    const towns = [{ lat: 30.1, lng: -90.1 }, { lat: 32.1, lng: -92.1 }, { lat: 34.1, lng: -94.1 }];
+    const people = await Promise.all(towns.flatMap((town) => Array.from({ length: 20 }, (_, i) => placed({ lat: town.lat + i * 0.0001, lng: town.lng }, 'S0'))));
+    const { held, notify } = await controlled({ budget: 50, holdRereads: new Promise<void>((resolve) => (release = resolve)), rereading });
+    const x = people[0]!;
+    expect((await held.nearest(towns[0]!, 2, 100))!.markers.find((m) => m.id === x.id)!.json).toContain('"S0"');
+    await sut.service.runtime.db.update(profiles).set({ title: 'S1' }).where(eq(profiles.id, x.id));
+    notify(`${x.id} ${x.geoCell} ${x.geoCell}`);
+    await reread; // S1 read, its answer held up
+    await sut.service.runtime.db.update(profiles).set({ title: 'S2' }).where(eq(profiles.id, x.id));
+    await held.nearest(towns[1]!, 2, 100);
+    await held.nearest(towns[2]!, 2, 100);
+    expect(held.stats.cellsDropped).toBeGreaterThan(0); // the first town's cell is let go
+    notify(`${x.id} ${x.geoCell} ${x.geoCell}`); // S2's notification, while nothing of that town is held
+    await held.nearest(towns[0]!, 2, 100); // reads the town again (S2); Postgres answers while the re-read is held up
+    release();
+    const title = await waitFor('an answer from memory', async () => {
+      const answer = await held.nearest(towns[0]!, 2, 100);
+      return answer && (JSON.parse(answer.markers.find((m) => m.id === x.id)!.json) as { title: string }).title;
+    });
+    expect(title).toBe('S2');
+    await held.close();
   });
 });

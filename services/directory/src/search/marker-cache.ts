@@ -20,13 +20,25 @@ const bucketColumn = (lng: number) => Math.floor(lng / BUCKET_DEGREES);
 const bucketKey = (row: number, column: number) => row * BUCKET_COLUMNS + (((column % BUCKET_COLUMNS) + BUCKET_COLUMNS) % BUCKET_COLUMNS);
 /** Profile changes arriving together are read back in one statement of at most this many ids. */
 const REFRESH_BATCH = 1000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** How long a question waits for changes heard before it to be read back; past that, Postgres answers it. */
+const REFRESH_WAIT_MS = 100;
+/**
+ * A circle's box of more buckets than this (a wide circle near a pole: longitude degrees shrink)
+ * is answered by Postgres: the ring walk would visit too many buckets.
+ */
+const MAX_BOX_BUCKETS = 50_000;
+/** Postgres's `radians()` multiplies by this (RADIANS_PER_DEGREE), not by π then divides by 180. */
+const RADIANS_PER_DEGREE = 0.0174532925199432957692;
 
 /** One profile's marker as anyone but its owner sees it. */
 export interface CachedMarker {
   readonly id: string;
   readonly cell: number;
   readonly bucket: Bucket;
-  /** Where `ll_to_earth` puts it, in metres: distances are worked out as Postgres works them out. */
+  /** Its index in its bucket's list, so it leaves the bucket in constant time. */
+  slot: number;
+  /** Its point as Postgres holds it (`geo`), in metres: distances come out as Postgres works them out. */
   readonly x: number;
   readonly y: number;
   readonly z: number;
@@ -47,6 +59,9 @@ interface MarkerRow extends Record<string, unknown> {
   cell: number | null;
   lat: number | null;
   lng: number | null;
+  x: number | null;
+  y: number | null;
+  z: number | null;
   private_to: string | null;
   marker: string;
 }
@@ -64,6 +79,7 @@ interface Load {
 }
 
 const markerColumns = sql`${p.id} as id, ${p.geoCell} as cell, ${p.latitude}::float8 as lat, ${p.longitude}::float8 as lng,
+  cube_ll_coord(${p.geo}, 1) as x, cube_ll_coord(${p.geo}, 2) as y, cube_ll_coord(${p.geo}, 3) as z,
   (case when ${p.professionalInfoIsPublic} then null else ${p.userId} end) as private_to, ${p.markerJson}::text as marker`;
 const markersInCells = preparedStatement('map_markers_in_cells', sql`select ${markerColumns} from ${p} where ${p.geoCell} = any(${sql.placeholder('cells')}::int[])`);
 const markersById = preparedStatement('map_markers_by_id', sql`select ${markerColumns} from ${p} where ${p.id} = any(${sql.placeholder('ids')}::uuid[])`);
@@ -88,7 +104,7 @@ export class MarkerCache {
   private readonly loads = new Map<number, Load>();
   /** How many markers each cell read so far had, held or not: a question too big to hold is sent to Postgres. */
   private readonly cellSizes = new Map<number, number>();
-  private counts = { cellsRead: 0, cellsDropped: 0 };
+  private counts = { answered: 0, cellsRead: 0, cellsDropped: 0 };
   /** Per changed profile, how many notifications it had: a re-read applies only if none came while it ran. */
   private readonly changes = new Map<string, number>();
   private readonly pending = new Set<string>();
@@ -123,7 +139,8 @@ export class MarkerCache {
     return cache;
   }
 
-  get stats(): { live: boolean; cells: number; markers: number; cellsRead: number; cellsDropped: number } {
+  /** `answered`: questions answered from memory; `cellsRead`, `cellsDropped`: cells read from Postgres and let go. */
+  get stats(): { live: boolean; cells: number; markers: number; answered: number; cellsRead: number; cellsDropped: number } {
     return { live: this.live, cells: this.cells.size, markers: this.size, ...this.counts };
   }
 
@@ -143,17 +160,21 @@ export class MarkerCache {
     if (!this.live) return undefined;
     const cells = cellsAround(center, radiusKm);
     const bounds = circleBounds(center, radiusKm);
-    if (!cells || !bounds) return undefined;
+    if (!cells || !bounds || !walkable(center, bounds)) return undefined;
     const known = cells.reduce((n, c) => n + (this.cells.get(c)?.size ?? this.cellSizes.get(c) ?? 0), 0);
     if (known > this.budget / 2) return undefined;
     if (!(await this.hold(cells))) return undefined;
+    // Notifications already on the socket are heard first (I/O callbacks run before setImmediate's),
+    // then the changes heard are read back before the question is answered: a member who has just
+    // saved their profile sees it so on the map. Re-reads slower than REFRESH_WAIT_MS (a bulk
+    // update) leave the question to Postgres.
+    await new Promise((resolve) => setImmediate(resolve));
     if (this.refreshing) {
-      // Changes heard before the question are applied before it is answered: a member who has just
-      // saved their profile sees it so on the map.
       const epoch = this.epoch;
-      await this.refreshing;
-      if (epoch !== this.epoch || !this.live || cells.some((c) => !this.cells.has(c))) return undefined;
+      const read = await Promise.race([this.refreshing.then(() => true), sleep(REFRESH_WAIT_MS).then(() => false)]);
+      if (!read || epoch !== this.epoch || !this.live || cells.some((c) => !this.cells.has(c))) return undefined;
     }
+    this.counts.answered++;
     return this.search(center, radiusKm * 1000, limit, bounds);
   }
 
@@ -162,50 +183,53 @@ export class MarkerCache {
    * ring r lies at least r whole buckets away in latitude or in longitude, hence at least `beyond`
    * (a chord: 2R·sin(Δ/2), times the cosine of the circle's farthest latitude for longitude) from
    * the centre; the walk stops once the heap holds limit + 1 markers no farther than that, or once
-   * nothing past it can be inside the radius.
+   * nothing past it can be inside the radius. Each ring is clipped to the circle's box.
    */
   private search(center: LatLng, metres: number, limit: number, bounds: CircleBounds): NearestMarkers {
     const from = earthPoint(center.lat, center.lng);
     const edge = chordOf(metres);
-    // Squared chords order as distances do: no square root or arcsine per marker. Inside the radius
-    // is decided as earth_distance decides it for the few markers within rounding of its edge.
+    // Inside the radius is decided as earth_distance decides it for the few markers within rounding
+    // of its edge; squared chords settle the rest without a root or an arcsine.
     const surelyInside = (edge * (1 - 1e-9)) ** 2;
     const surelyOutside = (edge * (1 + 1e-9)) ** 2;
-    const cosFarthest = Math.cos((Math.max(Math.abs(bounds.minLat), Math.abs(bounds.maxLat)) * Math.PI) / 180);
+    const cosFarthest = Math.cos(Math.max(Math.abs(bounds.minLat), Math.abs(bounds.maxLat)) * RADIANS_PER_DEGREE);
     const [firstRow, lastRow] = [bucketRow(bounds.minLat), bucketRow(bounds.maxLat)];
-    // Across the antimeridian the columns wrap (bucketKey folds them); the box then bounds rows only.
-    const [west, east] = bounds.lngRanges.length === 1 ? bounds.lngRanges[0]! : [-Infinity, Infinity];
+    const [west, east] = unwrapped(center, bounds);
     const [firstColumn, lastColumn] = [bucketColumn(west), bucketColumn(east)];
     const keep = limit + 1;
-    const nearest = new MaxHeap<CachedMarker>();
+    const nearest = new NearestHeap();
     const visit = (row: number, column: number) => {
-      if (row < firstRow || row > lastRow || column < firstColumn || column > lastColumn) return;
       const bucket = this.buckets.get(bucketKey(row, column));
       if (!bucket) return;
       for (const marker of bucket.markers) {
-        const dx = from.x - marker.x;
-        const dy = from.y - marker.y;
-        const dz = from.z - marker.z;
+        const dx = marker.x - from.x;
+        const dy = marker.y - from.y;
+        const dz = marker.z - from.z;
         const squared = dx * dx + dy * dy + dz * dz;
         if (squared > surelyInside && (squared > surelyOutside || greatCircle(Math.sqrt(squared)) > metres)) continue;
-        if (nearest.size < keep) nearest.push(squared, marker);
-        else if (squared < nearest.topKey) nearest.replaceTop(squared, marker);
+        // `<->` is the root of the sum of squares (distinct sums can share a root). Equal distances (one
+        // address) come by id; the statement leaves their order open (`order by knn, id` would cost
+        // it the index's order: a sort of every profile).
+        const distance = Math.sqrt(squared);
+        if (nearest.size < keep) nearest.push(distance, marker);
+        else if (nearest.before(distance, marker)) nearest.replaceTop(distance, marker);
       }
     };
     const row0 = bucketRow(center.lat);
     const column0 = bucketColumn(center.lng);
     visit(row0, column0);
     for (let r = 1; ; r++) {
-      const beyond = 2 * EARTH_RADIUS_M * Math.sin(((r - 1) * BUCKET_DEGREES * Math.PI) / 360) * cosFarthest * (1 - 1e-9);
-      if (beyond > edge * (1 + 1e-9) || (nearest.size === keep && nearest.topKey <= beyond * beyond)) break;
-      if (row0 - r < firstRow && row0 + r > lastRow && column0 - r < firstColumn && column0 + r > lastColumn) break;
-      for (let column = column0 - r; column <= column0 + r; column++) {
-        visit(row0 - r, column);
-        visit(row0 + r, column);
+      const beyond = 2 * EARTH_RADIUS_M * Math.sin((r - 1) * BUCKET_DEGREES * RADIANS_PER_DEGREE * 0.5) * cosFarthest * (1 - 1e-9);
+      if (beyond > edge * (1 + 1e-9) || (nearest.size === keep && nearest.topDistance <= beyond)) break;
+      const [top, bottom, left, right] = [row0 - r, row0 + r, column0 - r, column0 + r];
+      if (top < firstRow && bottom > lastRow && left < firstColumn && right > lastColumn) break;
+      const [fromColumn, toColumn] = [Math.max(left, firstColumn), Math.min(right, lastColumn)];
+      for (const row of [top, bottom]) {
+        if (row >= firstRow && row <= lastRow) for (let column = fromColumn; column <= toColumn; column++) visit(row, column);
       }
-      for (let row = row0 - r + 1; row < row0 + r; row++) {
-        visit(row, column0 - r);
-        visit(row, column0 + r);
+      const [fromRow, toRow] = [Math.max(top + 1, firstRow), Math.min(bottom - 1, lastRow)];
+      for (const column of [left, right]) {
+        if (column >= firstColumn && column <= lastColumn) for (let row = fromRow; row <= toRow; row++) visit(row, column);
       }
     }
     const markers = nearest.drainAscending();
@@ -241,7 +265,17 @@ export class MarkerCache {
         if (epoch !== this.epoch) return;
         this.counts.cellsRead += cells.length;
         for (const cell of cells) this.cells.set(cell, new Set());
-        for (const row of rows) if (!changed.has(row.id)) this.add(row);
+        for (const row of rows) {
+          const held = this.byId.get(row.id);
+          if (held) {
+            // Held in another cell: it moved here, and its notification may still be on its way or
+            // its re-read under way. Neither copy is trusted; it is read again below.
+            this.remove(held);
+            changed.add(row.id);
+          } else if (!changed.has(row.id)) {
+            this.add(row);
+          }
+        }
         for (const cell of cells) this.cellSizes.set(cell, this.cells.get(cell)!.size);
         // Profiles that changed while the cells were read are read again, now that the cells are held.
         for (const id of changed) this.note(id);
@@ -268,8 +302,9 @@ export class MarkerCache {
   private changed(payload: string): void {
     if (payload === '*') return this.forget();
     const [id, ...cells] = payload.split(' ');
-    if (!id) return;
-    let held = this.byId.has(id);
+    if (!id || !UUID.test(id)) return;
+    // A re-read under way for it must not be applied, even if its cell has been let go since.
+    let held = this.byId.has(id) || this.changes.has(id);
     for (const text of cells) {
       if (text === '') continue;
       const cell = Number(text);
@@ -283,13 +318,18 @@ export class MarkerCache {
   private note(id: string): void {
     this.changes.set(id, (this.changes.get(id) ?? 0) + 1);
     this.pending.add(id);
-    this.refreshing ??= this.refresh().finally(() => (this.refreshing = undefined));
+    this.refreshing ??= this.refresh();
   }
 
+  /** Reads back pending profiles, a batch at a time, until none are pending; clears `refreshing` as it ends. */
   private async refresh(): Promise<void> {
     while (this.pending.size > 0) {
       const epoch = this.epoch;
-      const ids = [...this.pending].slice(0, REFRESH_BATCH);
+      const ids: string[] = [];
+      for (const id of this.pending) {
+        ids.push(id);
+        if (ids.length === REFRESH_BATCH) break;
+      }
       for (const id of ids) this.pending.delete(id);
       const seen = new Map(ids.map((id) => [id, this.changes.get(id)]));
       let rows: MarkerRow[];
@@ -299,7 +339,7 @@ export class MarkerCache {
         // A change that cannot be read leaves the cache behind Postgres: start again from nothing.
         if (epoch === this.epoch) this.logger.warn({ err }, 'changed map markers could not be read; the markers held are dropped');
         this.forget();
-        return;
+        break;
       }
       if (epoch !== this.epoch) continue;
       const found = new Map(rows.map((r) => [r.id, r]));
@@ -313,15 +353,18 @@ export class MarkerCache {
         if (row) this.add(row);
       }
     }
+    // Synchronously with the loop's last check: a note() after this starts a new refresh.
+    this.refreshing = undefined;
   }
 
   private add(row: MarkerRow): void {
-    if (row.cell === null || row.lat === null || row.lng === null) return;
+    if (row.cell === null || row.lat === null || row.lng === null || row.x === null || row.y === null || row.z === null) return;
     const markers = this.cells.get(row.cell);
     if (!markers) return;
-    const { x, y, z } = earthPoint(row.lat, row.lng);
+    const held = this.byId.get(row.id);
+    if (held) this.remove(held);
     const bucket = this.bucketAt(bucketRow(row.lat), bucketColumn(row.lng));
-    const marker: CachedMarker = { id: row.id, cell: row.cell, bucket, x, y, z, json: row.marker, privateTo: row.private_to };
+    const marker: CachedMarker = { id: row.id, cell: row.cell, bucket, slot: bucket.markers.length, x: row.x, y: row.y, z: row.z, json: row.marker, privateTo: row.private_to };
     markers.add(marker);
     this.byId.set(row.id, marker);
     bucket.markers.push(marker);
@@ -332,10 +375,10 @@ export class MarkerCache {
     this.cells.get(marker.cell)?.delete(marker);
     this.byId.delete(marker.id);
     const { markers } = marker.bucket;
-    const at = markers.indexOf(marker);
-    if (at >= 0) {
-      markers[at] = markers[markers.length - 1]!;
-      markers.pop();
+    const last = markers.pop()!;
+    if (last !== marker) {
+      markers[marker.slot] = last;
+      last.slot = marker.slot;
     }
     if (markers.length === 0) this.buckets.delete(marker.bucket.key);
     this.size--;
@@ -370,11 +413,33 @@ interface EarthPoint {
   z: number;
 }
 
-/** `ll_to_earth(lat, lng)`. */
+/** `ll_to_earth(lat, lng)`, its operations in its order (the trigonometry may still differ in the last bit). */
 function earthPoint(lat: number, lng: number): EarthPoint {
-  const φ = (lat * Math.PI) / 180;
-  const λ = (lng * Math.PI) / 180;
+  const φ = lat * RADIANS_PER_DEGREE;
+  const λ = lng * RADIANS_PER_DEGREE;
   return { x: EARTH_RADIUS_M * Math.cos(φ) * Math.cos(λ), y: EARTH_RADIUS_M * Math.cos(φ) * Math.sin(λ), z: EARTH_RADIUS_M * Math.sin(φ) };
+}
+
+/**
+ * The box's longitudes as one span, past ±180° where it crosses the antimeridian (there its two
+ * ranges meet): bucket columns beyond ±180° fold onto the other side (bucketKey).
+ */
+function unwrapped(center: LatLng, bounds: CircleBounds): [number, number] {
+  const [first, second] = bounds.lngRanges;
+  if (!second) return first!;
+  return center.lng > 0 ? [first![0], second[1] + 360] : [first![0] - 360, second[1]];
+}
+
+/** A box the ring walk visits in reasonable time, and whose columns do not meet round the globe. */
+function walkable(center: LatLng, bounds: CircleBounds): boolean {
+  const [west, east] = unwrapped(center, bounds);
+  const columns = bucketColumn(east) - bucketColumn(west) + 1;
+  const rows = bucketRow(bounds.maxLat) - bucketRow(bounds.minLat) + 1;
+  return columns < BUCKET_COLUMNS && rows * columns <= MAX_BOX_BUCKETS;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
 
 /** The chord of a great-circle distance (the inverse of `greatCircle`). */
@@ -389,64 +454,82 @@ function greatCircle(chordMetres: number): number {
   return half >= 1 ? Math.PI * EARTH_RADIUS_M : 2 * EARTH_RADIUS_M * Math.asin(half);
 }
 
-/** A binary max-heap on a number key; sifts move a hole, not pairs. */
-class MaxHeap<T> {
-  private readonly keys: number[] = [];
-  private readonly values: T[] = [];
+/** Whether (a, its marker) sorts after (b, its marker): by distance, then by id. */
+function later(a: number, aMarker: CachedMarker, b: number, bMarker: CachedMarker): boolean {
+  return a > b || (a === b && aMarker.id > bMarker.id);
+}
+
+/**
+ * The markers kept so far, farthest on top (a binary max-heap): by distance, then by id, the
+ * statement's `order by knn, id`. Sifts move a hole, not pairs.
+ */
+class NearestHeap {
+  private readonly distances: number[] = [];
+  private readonly markers: CachedMarker[] = [];
 
   get size(): number {
-    return this.keys.length;
+    return this.distances.length;
   }
 
-  get topKey(): number {
-    return this.keys[0]!;
+  get topDistance(): number {
+    return this.distances[0]!;
   }
 
-  push(key: number, value: T): void {
-    let i = this.keys.length;
-    this.keys.push(key);
-    this.values.push(value);
+  /** Whether (distance, marker) comes before the farthest kept. */
+  before(distance: number, marker: CachedMarker): boolean {
+    return later(this.distances[0]!, this.markers[0]!, distance, marker);
+  }
+
+  push(distance: number, marker: CachedMarker): void {
+    let i = this.distances.length;
+    this.distances.push(distance);
+    this.markers.push(marker);
     while (i > 0) {
       const parent = (i - 1) >> 1;
-      if (this.keys[parent]! >= key) break;
-      this.keys[i] = this.keys[parent]!;
-      this.values[i] = this.values[parent]!;
+      if (!this.after(distance, marker, parent)) break;
+      this.distances[i] = this.distances[parent]!;
+      this.markers[i] = this.markers[parent]!;
       i = parent;
     }
-    this.keys[i] = key;
-    this.values[i] = value;
+    this.distances[i] = distance;
+    this.markers[i] = marker;
   }
 
-  replaceTop(key: number, value: T): void {
-    this.siftDown(key, value, this.keys.length);
+  replaceTop(distance: number, marker: CachedMarker): void {
+    this.siftDown(distance, marker, this.distances.length);
   }
 
-  /** The values, smallest key first; empties the heap. */
-  drainAscending(): T[] {
-    const out: T[] = new Array<T>(this.keys.length);
-    for (let n = this.keys.length - 1; n >= 0; n--) {
-      out[n] = this.values[0]!;
+  /** The markers, nearest first; empties the heap. */
+  drainAscending(): CachedMarker[] {
+    const out = new Array<CachedMarker>(this.distances.length);
+    for (let n = this.distances.length - 1; n >= 0; n--) {
+      out[n] = this.markers[0]!;
       // The last entry fills the hole at the top, within the n entries left.
-      this.siftDown(this.keys[n]!, this.values[n]!, n);
+      this.siftDown(this.distances[n]!, this.markers[n]!, n);
     }
-    this.keys.length = 0;
-    this.values.length = 0;
+    this.distances.length = 0;
+    this.markers.length = 0;
     return out;
   }
 
-  /** Puts (key, value) at the top of the first `n` entries and sifts it down. */
-  private siftDown(key: number, value: T, n: number): void {
+  /** Whether (distance, marker) comes after the entry at i. */
+  private after(distance: number, marker: CachedMarker, i: number): boolean {
+    return later(distance, marker, this.distances[i]!, this.markers[i]!);
+  }
+
+  /** Puts (distance, marker) at the top of the first `n` entries and sifts it down. */
+  private siftDown(distance: number, marker: CachedMarker, n: number): void {
     let i = 0;
     for (;;) {
       let child = 2 * i + 1;
       if (child >= n) break;
-      if (child + 1 < n && this.keys[child + 1]! > this.keys[child]!) child++;
-      if (this.keys[child]! <= key) break;
-      this.keys[i] = this.keys[child]!;
-      this.values[i] = this.values[child]!;
+      if (child + 1 < n && this.after(this.distances[child + 1]!, this.markers[child + 1]!, child)) child++;
+      if (!later(this.distances[child]!, this.markers[child]!, distance, marker)) break;
+      this.distances[i] = this.distances[child]!;
+      this.markers[i] = this.markers[child]!;
       i = child;
     }
-    this.keys[i] = key;
-    this.values[i] = value;
+    this.distances[i] = distance;
+    this.markers[i] = marker;
   }
 }
