@@ -28,8 +28,8 @@ const REFRESH_WAIT_MS = 100;
  * is answered by Postgres: the ring walk would visit too many buckets.
  */
 const MAX_BOX_BUCKETS = 50_000;
-/** Postgres's `radians()` multiplies by this (RADIANS_PER_DEGREE), not by π then divides by 180. */
-const RADIANS_PER_DEGREE = 0.0174532925199432957692;
+/** Postgres's `radians()` multiplies by RADIANS_PER_DEGREE (0.0174532925199432957692, the same double), not by π then divides by 180. */
+const RADIANS_PER_DEGREE = Math.PI / 180;
 
 /** One profile's marker as anyone but its owner sees it. */
 export interface CachedMarker {
