@@ -60,6 +60,29 @@ describe('the map answered from markers held in memory', () => {
     expect(cache().stats.cells).toBeGreaterThanOrEqual(9);
   });
 
+  it('gives the statement’s answers across the antimeridian and far north too', async () => {
+    const random = new Random(23);
+    const places = [{ lat: -17.8, lng: 179.99 }, { lat: 71.3, lng: -156.6 }];
+    const owners = await Promise.all(Array.from({ length: 120 }, () => newMember(sut)));
+    await sut.service.runtime.db.insert(profiles).values(
+      owners.map((o, i) => {
+        const place = places[i % 2]!;
+        const lng = place.lng + (random.next() - 0.5) * 0.8;
+        return { userId: o.id, latitude: (place.lat + (random.next() - 0.5) * 0.3).toFixed(7), longitude: (lng > 180 ? lng - 360 : lng).toFixed(7) };
+      }),
+    );
+    const answered = cache().stats.answered;
+    for (const place of places) {
+      for (const [radius, limit] of [[5, 10], [20, 500], [40, 30]] as const) {
+        expect(await map(viewer, place, radius, limit), `${radius} km around ${place.lat},${place.lng}`).toEqual(await fromPostgres(place, radius, limit));
+      }
+    }
+    expect(cache().stats.answered).toBe(answered + 6);
+    const across = (await map(viewer, places[0]!, 20, 500)).items.map((m) => Number(m.longitude));
+    expect(across.some((lng) => lng > 0) && across.some((lng) => lng < 0)).toBe(true);
+    expect((await map(viewer, places[1]!, 20, 500)).items.length).toBeGreaterThan(10);
+  });
+
   it('shows a change at once to the member who made it: a new profile, a move, a new name, a rating and a profile removed', async () => {
     const here = { lat: 39.11, lng: -94.6 };
     await map(viewer, here, 2);
