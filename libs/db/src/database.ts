@@ -6,7 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PGlite } from '@electric-sql/pglite';
-import { listenPglite, listenPostgres, type Listener, type NotificationHandlers } from './notifications.js';
+import { listenPglite, listenPostgres, type HeartbeatOptions, type Listener, type NotificationHandlers } from './notifications.js';
 import { openPglite } from './pglite.js';
 
 /** The one database type services write against, whichever engine is underneath. */
@@ -21,7 +21,7 @@ export interface Database {
   migrate(options: { migrationsFolder: string; schema: string }): Promise<void>;
   ping(): Promise<void>;
   /** LISTEN on a channel (see NotificationHandlers); `close` ends every listener too. */
-  listen(channel: string, handlers: NotificationHandlers): Promise<Listener>;
+  listen(channel: string, handlers: NotificationHandlers, options?: HeartbeatOptions): Promise<Listener>;
   close(): Promise<void>;
 }
 
@@ -73,8 +73,8 @@ function openPostgresDatabase(options: DatabaseOptions): Database {
     async ping() {
       await pool.query('select 1');
     },
-    async listen(channel, handlers) {
-      const listener = await listenPostgres(options.url, channel, handlers);
+    async listen(channel, handlers, heartbeat) {
+      const listener = await listenPostgres(options.url, channel, handlers, heartbeat);
       listeners.add(listener);
       return {
         close() {

@@ -19,6 +19,12 @@ export interface Listener {
   close(): Promise<void>;
 }
 
+/** How often a Postgres listener checks its connection, and how long it waits for its own heartbeat. */
+export interface HeartbeatOptions {
+  heartbeatMs?: number;
+  heartbeatTimeoutMs?: number;
+}
+
 const CHANNEL = /^[a-z_][a-z0-9_]*$/;
 const RETRY_FIRST_MS = 250;
 const RETRY_MAX_MS = 5_000;
@@ -31,6 +37,7 @@ const CONNECT_TIMEOUT_MS = 5_000;
  */
 const HEARTBEAT_MS = 5_000;
 const HEARTBEAT_TIMEOUT_MS = 10_000;
+const HEARTBEAT_CHECK_MS = 1_000;
 const HEARTBEAT = '~heartbeat ';
 
 /**
@@ -39,7 +46,8 @@ const HEARTBEAT = '~heartbeat ';
  * retried with backoff until `close`. It needs a session of its own: not through a pooler in
  * transaction mode.
  */
-export async function listenPostgres(connectionString: string, channel: string, handlers: NotificationHandlers): Promise<Listener> {
+export async function listenPostgres(connectionString: string, channel: string, handlers: NotificationHandlers, options: HeartbeatOptions = {}): Promise<Listener> {
+  const { heartbeatMs = HEARTBEAT_MS, heartbeatTimeoutMs = HEARTBEAT_TIMEOUT_MS } = options;
   assertChannel(channel);
   let current: pg.Client | undefined;
   let closed = false;
@@ -49,7 +57,8 @@ export async function listenPostgres(connectionString: string, channel: string, 
   const lose = (client: pg.Client) => {
     if (current !== client) return;
     current = undefined;
-    client.end().catch(() => undefined);
+    // Not end(): on a connection gone quiet it waits for an answer that never comes.
+    client.connection.stream.destroy();
     handlers.lost();
     schedule();
   };
@@ -87,15 +96,18 @@ export async function listenPostgres(connectionString: string, channel: string, 
     }
     current = client;
     delay = RETRY_FIRST_MS;
+    let lastSent = Date.now();
     const heartbeat = setInterval(() => {
       if (current !== client) return clearInterval(heartbeat);
       if (awaited) {
-        if (Date.now() - awaited.since > HEARTBEAT_TIMEOUT_MS) lose(client);
+        if (Date.now() - awaited.since >= heartbeatTimeoutMs) lose(client);
         return;
       }
-      awaited = { token: `${HEARTBEAT}${randomUUID()}`, since: Date.now() };
+      if (Date.now() - lastSent < heartbeatMs) return;
+      lastSent = Date.now();
+      awaited = { token: `${HEARTBEAT}${randomUUID()}`, since: lastSent };
       client.query('select pg_notify($1, $2)', [channel, awaited.token]).catch(() => lose(client));
-    }, HEARTBEAT_MS);
+    }, Math.min(HEARTBEAT_CHECK_MS, heartbeatMs));
     heartbeat.unref();
     handlers.listening();
   };

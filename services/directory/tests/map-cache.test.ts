@@ -179,10 +179,10 @@ describe('when notifications are lost', () => {
 
 describe('changes racing with reads', () => {
   /** A cache over the test's database whose notifications the test delivers, and whose re-reads it may hold up. */
-  async function controlled(options: { budget?: number; holdRereads?: Promise<void>; rereading?: () => void } = {}) {
+  async function controlled(options: { budget?: number; holdRereads?: Promise<void>; rereading?: () => void; rereadMs?: number } = {}) {
     const real = sut.service.runtime.db;
     let db = real;
-    if (options.holdRereads) {
+    if (options.holdRereads || options.rereadMs) {
       // The re-read statement runs, then its answer waits for the test: a read that comes back late.
       const session = Object.create(real._.session) as typeof real._.session;
       session.prepareQuery = ((...args: Parameters<typeof session.prepareQuery>) => {
@@ -193,6 +193,7 @@ describe('changes racing with reads', () => {
           const rows = await execute(...values);
           options.rereading?.();
           await options.holdRereads;
+          if (options.rereadMs) await new Promise((resolve) => setTimeout(resolve, options.rereadMs));
           return rows;
         };
         return prepared;
@@ -217,6 +218,44 @@ describe('changes racing with reads', () => {
     const [row] = await sut.service.runtime.db.insert(profiles).values({ userId: owner.id, latitude: at.lat.toFixed(7), longitude: at.lng.toFixed(7), title }).returning();
     return row!;
   }
+
+  const town = (at: { lat: number; lng: number }, n: number, title = 'T') => Promise.all(Array.from({ length: n }, (_, i) => placed({ lat: at.lat + i * 0.0001, lng: at.lng }, title)));
+
+  it('never answers from memory for cells let go while the question waited', async () => {
+    const [a, b] = [{ lat: 44.1, lng: -103.1 }, { lat: 46.1, lng: -100.1 }];
+    await town(a, 20);
+    await town(b, 20);
+    const { held } = await controlled({ budget: 25 });
+    for (let round = 0; round < 5; round++) {
+      const answers = await Promise.all([held.nearest(a, 2, 100), held.nearest(b, 2, 100)]);
+      for (const answer of answers) if (answer) expect(answer.markers).toHaveLength(20);
+    }
+    await held.close();
+  });
+
+  it('answers from memory while changes elsewhere keep coming, waiting only for those heard before the question', async () => {
+    const [busy, quiet] = [{ lat: 42.1, lng: -105.1 }, { lat: 43.6, lng: -108.1 }];
+    const busyOnes = await town(busy, 10);
+    await town(quiet, 10);
+    const { held, notify } = await controlled({ rereadMs: 5 });
+    await held.nearest(busy, 2, 100);
+    await held.nearest(quiet, 2, 100);
+    let n = 0;
+    const changes = setInterval(() => {
+      const x = busyOnes[n++ % busyOnes.length]!;
+      notify(`${x.id} ${x.geoCell} ${x.geoCell}`);
+    }, 2);
+    try {
+      for (let i = 0; i < 20; i++) {
+        const started = performance.now();
+        expect(await held.nearest(quiet, 2, 100)).toBeDefined();
+        expect(performance.now() - started).toBeLessThan(60);
+      }
+    } finally {
+      clearInterval(changes);
+      await held.close();
+    }
+  });
 
   const ids = async (held: MarkerCache, at: { lat: number; lng: number }) => (await held.nearest(at, 2, 100))!.markers.map((m) => m.id);
 

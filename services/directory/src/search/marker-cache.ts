@@ -107,7 +107,13 @@ export class MarkerCache {
   private counts = { answered: 0, cellsRead: 0, cellsDropped: 0 };
   /** Per changed profile, how many notifications it had: a re-read applies only if none came while it ran. */
   private readonly changes = new Map<string, number>();
-  private readonly pending = new Set<string>();
+  /** Profiles to read back, by the number of their latest change, lowest first (a re-noted one moves to the end). */
+  private readonly pending = new Map<string, number>();
+  /** Changes heard so far; each is numbered. */
+  private heard = 0;
+  /** The lowest change number in the read-back under way. */
+  private reading: number | undefined;
+  private readonly waiters = new Set<{ mark: number; done: (read: boolean) => void }>();
   private refreshing: Promise<void> | undefined;
   /** Bumped whenever everything is forgotten: reads begun before are not kept. */
   private epoch = 0;
@@ -163,19 +169,54 @@ export class MarkerCache {
     if (!cells || !bounds || !walkable(center, bounds)) return undefined;
     const known = cells.reduce((n, c) => n + (this.cells.get(c)?.size ?? this.cellSizes.get(c) ?? 0), 0);
     if (known > this.budget / 2) return undefined;
+    const epoch = this.epoch;
     if (!(await this.hold(cells))) return undefined;
     // Notifications already on the socket are heard first (I/O callbacks run before setImmediate's),
-    // then the changes heard are read back before the question is answered: a member who has just
-    // saved their profile sees it so on the map. Re-reads slower than REFRESH_WAIT_MS (a bulk
-    // update) leave the question to Postgres.
+    // then the changes heard so far are read back before the question is answered: a member who
+    // has just saved their profile sees it so on the map (unless the notification is slower than
+    // their next request). Read-backs slower than REFRESH_WAIT_MS (a bulk update) leave the question
+    // to Postgres; changes heard after the question do not hold it up.
     await new Promise((resolve) => setImmediate(resolve));
-    if (this.refreshing) {
-      const epoch = this.epoch;
-      const read = await Promise.race([this.refreshing.then(() => true), sleep(REFRESH_WAIT_MS).then(() => false)]);
-      if (!read || epoch !== this.epoch || !this.live || cells.some((c) => !this.cells.has(c))) return undefined;
-    }
+    if (!(await this.readBack(this.heard))) return undefined;
+    // Anything may have happened while the question waited: everything forgotten, its cells let go.
+    if (epoch !== this.epoch || !this.live || cells.some((c) => !this.cells.has(c))) return undefined;
     this.counts.answered++;
     return this.search(center, radiusKm * 1000, limit, bounds);
+  }
+
+  /** Resolves true once every change numbered up to `mark` is read back, false after REFRESH_WAIT_MS. */
+  private readBack(mark: number): Promise<boolean> {
+    if (this.outstanding() > mark) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.waiters.delete(waiter);
+        resolve(false);
+      }, REFRESH_WAIT_MS);
+      timer.unref();
+      const waiter = {
+        mark,
+        done(read: boolean) {
+          clearTimeout(timer);
+          resolve(read);
+        },
+      };
+      this.waiters.add(waiter);
+    });
+  }
+
+  /** The lowest number of a change not yet read back (Infinity when none). */
+  private outstanding(): number {
+    const first = this.pending.values().next();
+    return Math.min(first.done ? Infinity : first.value, this.reading ?? Infinity);
+  }
+
+  private settle(): void {
+    const lowest = this.outstanding();
+    for (const waiter of this.waiters) {
+      if (waiter.mark >= lowest) continue;
+      this.waiters.delete(waiter);
+      waiter.done(true);
+    }
   }
 
   /**
@@ -317,7 +358,8 @@ export class MarkerCache {
   /** Queues a re-read of one profile's marker. */
   private note(id: string): void {
     this.changes.set(id, (this.changes.get(id) ?? 0) + 1);
-    this.pending.add(id);
+    this.pending.delete(id);
+    this.pending.set(id, ++this.heard);
     this.refreshing ??= this.refresh();
   }
 
@@ -326,7 +368,8 @@ export class MarkerCache {
     while (this.pending.size > 0) {
       const epoch = this.epoch;
       const ids: string[] = [];
-      for (const id of this.pending) {
+      for (const [id, number] of this.pending) {
+        this.reading ??= number;
         ids.push(id);
         if (ids.length === REFRESH_BATCH) break;
       }
@@ -341,6 +384,7 @@ export class MarkerCache {
         this.forget();
         break;
       }
+      this.reading = undefined;
       if (epoch !== this.epoch) continue;
       const found = new Map(rows.map((r) => [r.id, r]));
       for (const id of ids) {
@@ -352,8 +396,10 @@ export class MarkerCache {
         const row = found.get(id);
         if (row) this.add(row);
       }
+      this.settle();
     }
     // Synchronously with the loop's last check: a note() after this starts a new refresh.
+    this.reading = undefined;
     this.refreshing = undefined;
   }
 
@@ -403,7 +449,11 @@ export class MarkerCache {
     this.loads.clear();
     this.changes.clear();
     this.pending.clear();
+    this.reading = undefined;
     this.size = 0;
+    // Questions waiting for read-backs go to Postgres: nothing held is trusted now.
+    for (const waiter of this.waiters) waiter.done(false);
+    this.waiters.clear();
   }
 }
 
@@ -438,9 +488,6 @@ function walkable(center: LatLng, bounds: CircleBounds): boolean {
   return columns < BUCKET_COLUMNS && rows * columns <= MAX_BOX_BUCKETS;
 }
 
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms).unref());
-}
 
 /** The chord of a great-circle distance (the inverse of `greatCircle`). */
 function chordOf(greatCircleMetres: number): number {
