@@ -222,14 +222,35 @@ describe('changes racing with reads', () => {
   const town = (at: { lat: number; lng: number }, n: number, title = 'T') => Promise.all(Array.from({ length: n }, (_, i) => placed({ lat: at.lat + i * 0.0001, lng: at.lng }, title)));
 
   it('never answers from memory for cells let go while the question waited', async () => {
-    const [a, b] = [{ lat: 44.1, lng: -103.1 }, { lat: 46.1, lng: -100.1 }];
-    await town(a, 20);
-    await town(b, 20);
-    const { held } = await controlled({ budget: 25 });
-    for (let round = 0; round < 5; round++) {
-      const answers = await Promise.all([held.nearest(a, 2, 100), held.nearest(b, 2, 100)]);
-      for (const answer of answers) if (answer) expect(answer.markers).toHaveLength(20);
+    // Three towns of 20, room for two: each round's questions push out one another's cells.
+    const towns = [{ lat: 44.1, lng: -103.1 }, { lat: 46.1, lng: -100.1 }, { lat: 45.1, lng: -106.1 }];
+    for (const at of towns) await town(at, 20);
+    const { held } = await controlled({ budget: 45 });
+    let fromMemory = 0;
+    for (let round = 0; round < 10; round++) {
+      const answers = await Promise.all(towns.map((at) => held.nearest(at, 2, 100)));
+      for (const answer of answers) {
+        if (!answer) continue;
+        fromMemory++;
+        expect(answer.markers).toHaveLength(20);
+      }
     }
+    expect(held.stats.cellsDropped).toBeGreaterThan(0);
+    expect(fromMemory).toBeGreaterThan(0);
+    await held.close();
+  });
+
+  it('never answers from memory after forgetting everything while the question waited', async () => {
+    const at = { lat: 41.1, lng: -102.1 };
+    await town(at, 5);
+    const { held, notify } = await controlled();
+    expect((await held.nearest(at, 2, 100))!.markers).toHaveLength(5);
+    const question = held.nearest(at, 2, 100);
+    // The question's cells are held; it now waits a turn for notifications already on their way.
+    for (let i = 0; i < 10; i++) await null;
+    notify('*');
+    expect(await question).toBeUndefined();
+    expect((await held.nearest(at, 2, 100))!.markers).toHaveLength(5);
     await held.close();
   });
 
