@@ -94,8 +94,8 @@ const markersById = preparedStatement('map_markers_by_id', sql`select ${markerCo
  * the same markers, by the same great-circle distance on the same sphere, nearest first.
  *
  * It answers only while its notifications flow: from a lost connection until LISTEN is back, it
- * forgets everything and the map asks Postgres. At most `budget` markers are held; the least
- * recently used cells go first.
+ * forgets everything and the map asks Postgres. At most `budget` markers are held (more only while
+ * one question's own cells need them); the least recently used cells go first.
  */
 export class MarkerCache {
   private readonly cells = new Map<number, Set<CachedMarker>>();
