@@ -77,6 +77,7 @@ function openPostgresDatabase(options: DatabaseOptions): Database {
       const listener = await listenPostgres(options.url, channel, handlers, heartbeat);
       listeners.add(listener);
       return {
+        sync: () => listener.sync(),
         close() {
           listeners.delete(listener);
           return listener.close();

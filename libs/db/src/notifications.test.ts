@@ -62,6 +62,20 @@ describe.runIf(Boolean(url))('a Postgres listener', () => {
     await listener.close();
   });
 
+  it('syncs: every notification committed before the call is passed on when it resolves', async () => {
+    await ready;
+    const name = channel();
+    const heard = recorder();
+    const listener = await listenPostgres(url!, name, heard);
+    for (let i = 0; i < 5; i++) {
+      await admin.query('select pg_notify($1, $2)', [name, `n${i}`]);
+      expect(await listener.sync()).toBe(true);
+      expect(heard.events.at(-1)).toBe(`n${i}`);
+    }
+    await listener.close();
+    expect(await listener.sync()).toBe(false);
+  });
+
   it('reports a connection that went quiet as lost once its heartbeat does not come back', async () => {
     await ready;
     const proxy = await quietableProxy(new URL(url!));
@@ -72,8 +86,10 @@ describe.runIf(Boolean(url))('a Postgres listener', () => {
     expect(heard.events).toEqual(['(listening)']);
     proxy.quiet();
     const quietAt = Date.now();
+    const sync = listener.sync();
     await until('the loss', () => heard.events.includes('(lost)'), 5_000);
     expect(Date.now() - quietAt).toBeLessThan(2_000);
+    expect(await sync).toBe(false);
     await listener.close();
     proxy.server.close();
   });

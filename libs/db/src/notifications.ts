@@ -16,6 +16,12 @@ export interface NotificationHandlers {
 }
 
 export interface Listener {
+  /**
+   * Resolves true once every notification committed before the call has been passed on (the
+   * listener notifies itself and waits for its own notification: Postgres delivers in commit
+   * order); false if the connection is lost first.
+   */
+  sync(): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -38,7 +44,8 @@ const CONNECT_TIMEOUT_MS = 5_000;
 const HEARTBEAT_MS = 5_000;
 const HEARTBEAT_TIMEOUT_MS = 10_000;
 const HEARTBEAT_CHECK_MS = 1_000;
-const HEARTBEAT = '~heartbeat ';
+/** The listener's own notifications (heartbeats, syncs) start with this; they are never passed on. */
+const ECHO = '~echo ';
 
 /**
  * LISTEN on a connection of its own (not the pool's: a pooled connection is shared and may be
@@ -57,6 +64,8 @@ export async function listenPostgres(connectionString: string, channel: string, 
   const lose = (client: pg.Client) => {
     if (current !== client) return;
     current = undefined;
+    for (const settle of echoes.values()) settle(false);
+    echoes.clear();
     // Not end(): on a connection gone quiet it waits for an answer that never comes.
     client.connection.stream.destroy();
     handlers.lost();
@@ -70,15 +79,26 @@ export async function listenPostgres(connectionString: string, channel: string, 
     }, delay);
     delay = Math.min(delay * 2, RETRY_MAX_MS);
   };
+  /** Echoes sent on the current connection and not heard back yet: token → settle. */
+  const echoes = new Map<string, (heard: boolean) => void>();
+  /** Notifies the channel from the listener's own connection; resolves true when that comes back. */
+  const echo = (client: pg.Client): Promise<boolean> =>
+    new Promise((resolve) => {
+      const token = `${ECHO}${randomUUID()}`;
+      echoes.set(token, resolve);
+      // One round trip, committed without waiting for the disk: nothing is stored. The channel is
+      // checked plain (assertChannel) and the token is ours, so both go in as literals.
+      client.query(`begin; set local synchronous_commit = off; select pg_notify('${channel}', '${token}'); commit`).catch(() => lose(client));
+    });
   const connect = async () => {
     // Named, so an operator sees it in pg_stat_activity for what it is.
     const client = new pg.Client({ connectionString, keepAlive: true, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, application_name: `listen:${channel}` });
-    let awaited: { token: string; since: number } | undefined;
     client.on('notification', (message) => {
       if (current !== client || message.channel !== channel) return;
       const payload = message.payload ?? '';
-      if (!payload.startsWith(HEARTBEAT)) return handlers.notify(payload);
-      if (payload === awaited?.token) awaited = undefined;
+      if (!payload.startsWith(ECHO)) return handlers.notify(payload);
+      echoes.get(payload)?.(true);
+      echoes.delete(payload);
     });
     client.on('error', () => lose(client));
     client.on('end', () => lose(client));
@@ -97,16 +117,18 @@ export async function listenPostgres(connectionString: string, channel: string, 
     current = client;
     delay = RETRY_FIRST_MS;
     let lastSent = Date.now();
+    let awaitedSince: number | undefined;
     const heartbeat = setInterval(() => {
       if (current !== client) return clearInterval(heartbeat);
-      if (awaited) {
-        if (Date.now() - awaited.since >= heartbeatTimeoutMs) lose(client);
+      if (awaitedSince !== undefined) {
+        if (Date.now() - awaitedSince >= heartbeatTimeoutMs) lose(client);
         return;
       }
       if (Date.now() - lastSent < heartbeatMs) return;
-      lastSent = Date.now();
-      awaited = { token: `${HEARTBEAT}${randomUUID()}`, since: lastSent };
-      client.query('select pg_notify($1, $2)', [channel, awaited.token]).catch(() => lose(client));
+      lastSent = awaitedSince = Date.now();
+      void echo(client).then((heard) => {
+        if (heard) awaitedSince = undefined;
+      });
     }, Math.min(HEARTBEAT_CHECK_MS, heartbeatMs));
     heartbeat.unref();
     handlers.listening();
@@ -114,11 +136,16 @@ export async function listenPostgres(connectionString: string, channel: string, 
 
   await connect();
   return {
+    sync() {
+      return current ? echo(current) : Promise.resolve(false);
+    },
     async close() {
       closed = true;
       clearTimeout(retry);
       const client = current;
       current = undefined;
+      for (const settle of echoes.values()) settle(false);
+      echoes.clear();
       await client?.end().catch(() => undefined);
     },
   };
@@ -130,6 +157,8 @@ export async function listenPglite(client: PGlite, channel: string, handlers: No
   const unlisten = await client.listen(channel, (payload) => handlers.notify(payload));
   handlers.listening();
   return {
+    // A statement's notifications are passed on before its promise resolves.
+    sync: () => Promise.resolve(true),
     async close() {
       if (!client.closed) await unlisten();
     },

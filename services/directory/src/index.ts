@@ -36,6 +36,12 @@ export function createDirectoryService(config: DirectoryConfig, overrides: Runti
     if (config.seedDemoData) await seedDemoData(runtime);
     const markerCache = config.mapCacheMarkers > 0 ? await MarkerCache.start(runtime.database, config.mapCacheMarkers, runtime.logger) : undefined;
     runtime.signal.addEventListener('abort', () => void markerCache?.close(), { once: true });
+    // Before the answer leaves, after the handler's transaction committed: the member's next map
+    // question makes sure this write's notification was heard first.
+    if (markerCache) runtime.app.addHook('onSend', async (req, reply, payload) => {
+      if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400) markerCache.wroteProfiles();
+      return payload;
+    });
     const ctx = createContext(runtime, config, markerCache);
     consumeUserUpserted(runtime);
     registerRoutes(runtime.app, ctx);

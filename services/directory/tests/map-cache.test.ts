@@ -180,7 +180,7 @@ describe('when notifications are lost', () => {
 
 describe('changes racing with reads', () => {
   /** A cache over the test's database whose notifications the test delivers, and whose re-reads it may hold up. */
-  async function controlled(options: { budget?: number; holdRereads?: Promise<void>; rereading?: () => void; rereadMs?: number } = {}) {
+  async function controlled(options: { budget?: number; holdRereads?: Promise<void>; rereading?: () => void; rereadMs?: number; sync?: () => Promise<boolean> } = {}) {
     const real = sut.service.runtime.db;
     let db = real;
     if (options.holdRereads || options.rereadMs) {
@@ -207,7 +207,7 @@ describe('changes racing with reads', () => {
       listen: async (_channel: string, h: NotificationHandlers) => {
         handlers = h;
         h.listening();
-        return { close: async () => undefined };
+        return { close: async () => undefined, sync: options.sync ?? (async () => true) };
       },
     } as unknown as Database;
     const held = await MarkerCache.start(database, options.budget ?? 1_000_000, createLogger('directory', 'silent'));
@@ -238,6 +238,24 @@ describe('changes racing with reads', () => {
     }
     expect(held.stats.cellsDropped).toBeGreaterThan(0);
     expect(fromMemory).toBeGreaterThan(0);
+    await held.close();
+  });
+
+  it('makes sure a write this instance answered was heard before the next question, however late its notification', async () => {
+    const at = { lat: 40.1, lng: -104.1 };
+    const [x] = await town(at, 1, 'Before');
+    let echo!: (heard: boolean) => void;
+    const { held, notify } = await controlled({ sync: () => new Promise<boolean>((resolve) => (echo = resolve)) });
+    const titles = async () => (await held.nearest(at, 2, 100))!.markers.map((m) => (JSON.parse(m.json) as { title: string }).title);
+    expect(await titles()).toEqual(['Before']);
+    await sut.service.runtime.db.update(profiles).set({ title: 'After' }).where(eq(profiles.id, x!.id));
+    held.wroteProfiles();
+    const question = titles();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The write's notification comes late, then the listener's own echo.
+    notify(`${x!.id} ${x!.geoCell} ${x!.geoCell}`);
+    echo(true);
+    expect(await question).toEqual(['After']);
     await held.close();
   });
 

@@ -115,6 +115,10 @@ export class MarkerCache {
   private reading: number | undefined;
   private readonly waiters = new Set<{ mark: number; done: (read: boolean) => void }>();
   private refreshing: Promise<void> | undefined;
+  /** Writes this instance has answered, and how many of them are known heard (their notifications passed on). */
+  private wrote = 0;
+  private synced = 0;
+  private syncing: { covers: number; done: Promise<boolean> } | undefined;
   /** Bumped whenever everything is forgotten: reads begun before are not kept. */
   private epoch = 0;
   private live = false;
@@ -177,11 +181,39 @@ export class MarkerCache {
     // their next request). Read-backs slower than REFRESH_WAIT_MS (a bulk update) leave the question
     // to Postgres; changes heard after the question do not hold it up.
     await new Promise((resolve) => setImmediate(resolve));
+    if (this.synced < this.wrote && !(await this.heardWrites(this.wrote))) return undefined;
     if (!(await this.readBack(this.heard))) return undefined;
     // Anything may have happened while the question waited: everything forgotten, its cells let go.
     if (epoch !== this.epoch || !this.live || cells.some((c) => !this.cells.has(c))) return undefined;
     this.counts.answered++;
     return this.search(center, radiusKm * 1000, limit, bounds);
+  }
+
+  /**
+   * A write this instance answered: the member's next question first makes sure its notification
+   * was heard (Listener.sync), so they see their change on the map however slow the notification.
+   */
+  wroteProfiles(): void {
+    this.wrote++;
+  }
+
+  /** Resolves true once the notifications of the first `writes` writes are heard; false if that fails or takes over REFRESH_WAIT_MS. */
+  private async heardWrites(writes: number): Promise<boolean> {
+    while (this.synced < writes) {
+      // One sync at a time; one sent after a write covers it.
+      if (!this.syncing) {
+        const covers = this.wrote;
+        const done = Promise.race([this.listener!.sync(), sleep(REFRESH_WAIT_MS).then(() => false)]).then((heard) => {
+          if (heard) this.synced = Math.max(this.synced, covers);
+          this.syncing = undefined;
+          return heard;
+        });
+        this.syncing = { covers, done };
+      }
+      const { covers, done } = this.syncing;
+      if (!(await done) && covers >= writes) return false;
+    }
+    return true;
   }
 
   /** Resolves true once every change numbered up to `mark` is read back, false after REFRESH_WAIT_MS. */
@@ -468,6 +500,10 @@ function earthPoint(lat: number, lng: number): EarthPoint {
   const φ = lat * RADIANS_PER_DEGREE;
   const λ = lng * RADIANS_PER_DEGREE;
   return { x: EARTH_RADIUS_M * Math.cos(φ) * Math.cos(λ), y: EARTH_RADIUS_M * Math.cos(φ) * Math.sin(λ), z: EARTH_RADIUS_M * Math.sin(φ) };
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
 
 /**
