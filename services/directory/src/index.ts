@@ -28,6 +28,9 @@ export const migrationsFolder = fileURLToPath(new URL('./db/migrations', import.
  */
 export const SEARCH_SESSION_SETTINGS: Readonly<Record<string, string>> = { work_mem: '32MB', jit: 'off', max_parallel_workers_per_gather: '0' };
 
+/** The routes whose writes can change a map marker: a profile, its rating, its skills. */
+const MARKER_WRITES = ['/api/profiles', '/api/reviews', '/api/user-skills'] as const;
+
 /** The directory: profiles, search, skills, reviews and the rest of spec 02 §3's directory tables. */
 export function createDirectoryService(config: DirectoryConfig, overrides: RuntimeOverrides = {}): Promise<ServiceHandle<DirectoryContext>> {
   const tuned = { ...config, db: { ...config.db, sessionSettings: { ...SEARCH_SESSION_SETTINGS, ...config.db.sessionSettings } } };
@@ -36,12 +39,14 @@ export function createDirectoryService(config: DirectoryConfig, overrides: Runti
     if (config.seedDemoData) await seedDemoData(runtime);
     const markerCache = config.mapCacheMarkers > 0 ? await MarkerCache.start(runtime.database, config.mapCacheMarkers, runtime.logger) : undefined;
     runtime.signal.addEventListener('abort', () => void markerCache?.close(), { once: true });
-    // Before the answer leaves, after the handler's transaction committed: the member's next map
-    // question makes sure this write's notification was heard first.
-    if (markerCache) runtime.app.addHook('onSend', async (req, reply, payload) => {
-      if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400) markerCache.wroteProfiles();
-      return payload;
-    });
+    // Before the answer leaves, after the handler's transaction committed: the next map question
+    // makes sure this write's notification was heard first. Only the routes that change markers.
+    if (markerCache) {
+      runtime.app.addHook('onSend', (req, reply, payload, done) => {
+        if (req.method !== 'GET' && reply.statusCode < 400 && MARKER_WRITES.some((prefix) => req.url.startsWith(prefix))) markerCache.wroteProfiles();
+        done(null, payload);
+      });
+    }
     const ctx = createContext(runtime, config, markerCache);
     consumeUserUpserted(runtime);
     registerRoutes(runtime.app, ctx);

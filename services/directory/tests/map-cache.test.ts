@@ -102,6 +102,19 @@ describe('the map answered from markers held in memory', () => {
     expect(await map(viewer, there, 30, 10_000)).toEqual(await fromPostgres(there, 30, 10_000));
   });
 
+  it('counts the writes that can change a marker, not reads or other writes', async () => {
+    const { member, profile } = await newProfile(sut, { latitude: 39.3, longitude: -94.9 });
+    const writes = cache().stats.writes;
+    await call(sut, member.id, 'PUT', `/api/profiles/${profile.id}`, { title: 'Counted' });
+    expect(cache().stats.writes).toBe(writes + 1);
+    await map(member.id, { lat: 39.3, lng: -94.9 }, 1);
+    const business = await newProfile(sut, { isServiceProvider: true });
+    expect(cache().stats.writes).toBe(writes + 2);
+    expect((await call(sut, member.id, 'POST', '/api/favorite-businesses', { businessUserId: business.member.id })).status).toBe(201);
+    expect((await call(sut, member.id, 'PUT', `/api/profiles/${profile.id}`, { latitude: 'not a number' })).status).toBe(400);
+    expect(cache().stats.writes).toBe(writes + 2);
+  });
+
   it('keeps its owner’s skills on a marker whose professional info is private, and only for them', async () => {
     const at = { lat: 39.05, lng: -94.5 };
     const { member, profile } = await newProfile(sut, { latitude: at.lat, longitude: at.lng, professionalInfoIsPublic: false });
@@ -256,6 +269,24 @@ describe('changes racing with reads', () => {
     notify(`${x!.id} ${x!.geoCell} ${x!.geoCell}`);
     echo(true);
     expect(await question).toEqual(['After']);
+    await held.close();
+  });
+
+  it('leaves a question to Postgres when the sync after a write is slow, and needs no new one once it is heard', async () => {
+    const at = { lat: 39.6, lng: -104.6 };
+    await town(at, 3);
+    let syncs = 0;
+    let echo!: (heard: boolean) => void;
+    const { held } = await controlled({ sync: () => (syncs++, new Promise<boolean>((resolve) => (echo = resolve))) });
+    expect(await held.nearest(at, 2, 100)).toBeDefined();
+    held.wroteProfiles();
+    const started = Date.now();
+    expect(await held.nearest(at, 2, 100)).toBeUndefined();
+    expect(Date.now() - started).toBeLessThan(1_000);
+    echo(true); // heard late: it still counts
+    await null;
+    expect((await held.nearest(at, 2, 100))!.markers).toHaveLength(3);
+    expect(syncs).toBe(1);
     await held.close();
   });
 

@@ -149,9 +149,9 @@ export class MarkerCache {
     return cache;
   }
 
-  /** `answered`: questions answered from memory; `cellsRead`, `cellsDropped`: cells read from Postgres and let go. */
-  get stats(): { live: boolean; cells: number; markers: number; answered: number; cellsRead: number; cellsDropped: number } {
-    return { live: this.live, cells: this.cells.size, markers: this.size, ...this.counts };
+  /** `answered`: questions answered from memory; `cellsRead`, `cellsDropped`: cells read from Postgres and let go; `writes`: marker writes this instance answered. */
+  get stats(): { live: boolean; cells: number; markers: number; answered: number; cellsRead: number; cellsDropped: number; writes: number } {
+    return { live: this.live, cells: this.cells.size, markers: this.size, ...this.counts, writes: this.wrote };
   }
 
   async close(): Promise<void> {
@@ -174,15 +174,17 @@ export class MarkerCache {
     const known = cells.reduce((n, c) => n + (this.cells.get(c)?.size ?? this.cellSizes.get(c) ?? 0), 0);
     if (known > this.budget / 2) return undefined;
     const epoch = this.epoch;
+    const writes = this.wrote;
     if (!(await this.hold(cells))) return undefined;
-    // Notifications already on the socket are heard first (I/O callbacks run before setImmediate's),
-    // then the changes heard so far are read back before the question is answered: a member who
-    // has just saved their profile sees it so on the map (unless the notification is slower than
-    // their next request). Read-backs slower than REFRESH_WAIT_MS (a bulk update) leave the question
-    // to Postgres; changes heard after the question do not hold it up.
+    // Before answering: notifications already on the socket are heard (I/O callbacks run before
+    // setImmediate's); those of the writes this instance answered before the question are heard
+    // for certain (a sync with the listener), so a member sees their own change; and the changes
+    // heard so far are read back. Later changes do not hold the question up; past REFRESH_WAIT_MS
+    // in all (a bulk update, a slow sync) it is left to Postgres.
+    const deadline = Date.now() + REFRESH_WAIT_MS;
     await new Promise((resolve) => setImmediate(resolve));
-    if (this.synced < this.wrote && !(await this.heardWrites(this.wrote))) return undefined;
-    if (!(await this.readBack(this.heard))) return undefined;
+    if (this.synced < writes && !(await this.heardWrites(writes, deadline))) return undefined;
+    if (!(await this.readBack(this.heard, deadline))) return undefined;
     // Anything may have happened while the question waited: everything forgotten, its cells let go.
     if (epoch !== this.epoch || !this.live || cells.some((c) => !this.cells.has(c))) return undefined;
     this.counts.answered++;
@@ -197,13 +199,13 @@ export class MarkerCache {
     this.wrote++;
   }
 
-  /** Resolves true once the notifications of the first `writes` writes are heard; false if that fails or takes over REFRESH_WAIT_MS. */
-  private async heardWrites(writes: number): Promise<boolean> {
+  /** Resolves true once the notifications of the first `writes` writes are heard; false if that fails or the deadline passes. */
+  private async heardWrites(writes: number, deadline: number): Promise<boolean> {
     while (this.synced < writes) {
-      // One sync at a time; one sent after a write covers it.
+      // One sync at a time, however long it takes; one sent after a write covers it.
       if (!this.syncing) {
         const covers = this.wrote;
-        const done = Promise.race([this.listener!.sync(), sleep(REFRESH_WAIT_MS).then(() => false)]).then((heard) => {
+        const done = (this.listener?.sync() ?? Promise.resolve(false)).then((heard) => {
           if (heard) this.synced = Math.max(this.synced, covers);
           this.syncing = undefined;
           return heard;
@@ -211,19 +213,23 @@ export class MarkerCache {
         this.syncing = { covers, done };
       }
       const { covers, done } = this.syncing;
-      if (!(await done) && covers >= writes) return false;
+      const heard = await before(deadline, done);
+      if (heard === undefined || (!heard && covers >= writes)) return false;
     }
     return true;
   }
 
-  /** Resolves true once every change numbered up to `mark` is read back, false after REFRESH_WAIT_MS. */
-  private readBack(mark: number): Promise<boolean> {
+  /** Resolves true once every change numbered up to `mark` is read back, false at the deadline. */
+  private readBack(mark: number, deadline: number): Promise<boolean> {
     if (this.outstanding() > mark) return Promise.resolve(true);
     return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.waiters.delete(waiter);
-        resolve(false);
-      }, REFRESH_WAIT_MS);
+      const timer = setTimeout(
+        () => {
+          this.waiters.delete(waiter);
+          resolve(false);
+        },
+        Math.max(0, deadline - Date.now()),
+      );
       timer.unref();
       const waiter = {
         mark,
@@ -502,8 +508,16 @@ function earthPoint(lat: number, lng: number): EarthPoint {
   return { x: EARTH_RADIUS_M * Math.cos(φ) * Math.cos(λ), y: EARTH_RADIUS_M * Math.cos(φ) * Math.sin(λ), z: EARTH_RADIUS_M * Math.sin(φ) };
 }
 
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+/** What `promise` resolves to, or undefined if the deadline (a Date.now() time) comes first. */
+function before<T>(deadline: number, promise: Promise<T>): Promise<T | undefined> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(undefined), Math.max(0, deadline - Date.now()));
+    timer.unref();
+    void promise.then((value) => {
+      clearTimeout(timer);
+      resolve(value);
+    });
+  });
 }
 
 /**
