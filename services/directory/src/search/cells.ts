@@ -1,4 +1,6 @@
-const KM_PER_DEGREE = (2 * Math.PI * 6378.168) / 360;
+/** earthdistance's `earth()`: the sphere `ll_to_earth` and `earth_distance` use, in metres. */
+export const EARTH_RADIUS_M = 6_378_168;
+const KM_PER_DEGREE = (2 * Math.PI * (EARTH_RADIUS_M / 1000)) / 360;
 const SIZE = 0.25;
 const MAX_CELLS = 400;
 const PAD = 1e-7;
@@ -35,13 +37,17 @@ export function circleBounds(center: { lat: number; lng: number }, radiusKm: num
  */
 export function cellsAround(center: { lat: number; lng: number }, radiusKm: number): number[] | null {
   const bounds = circleBounds(center, radiusKm);
-  if (!bounds) return null;
+  return bounds && cellsIn(bounds);
+}
+
+/** The grid cells a circle's box (circleBounds) touches, at most 400; null past that. */
+export function cellsIn(bounds: CircleBounds): number[] | null {
   const rows = range(Math.floor(bounds.minLat / SIZE), Math.floor(bounds.maxLat / SIZE));
   const cols = bounds.lngRanges.flatMap(([a, b]) => range(Math.floor(a / SIZE), Math.floor(b / SIZE)));
   if (rows.length * cols.length > MAX_CELLS) return null;
   return rows.flatMap((i) => cols.map((j) => i * 2000 + j));
 }
 
-export function range(from: number, to: number): number[] {
+function range(from: number, to: number): number[] {
   return Array.from({ length: to - from + 1 }, (_, k) => from + k);
 }

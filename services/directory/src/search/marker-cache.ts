@@ -2,14 +2,12 @@ import { sql } from 'drizzle-orm';
 import { preparedStatement, type Database, type Db, type Listener } from '@freemarket/db';
 import type { Logger } from '@freemarket/kit';
 import { profiles as p } from '../db/schema/index.js';
-import { cellsAround, circleBounds, type CircleBounds } from './cells.js';
+import { cellsIn, circleBounds, EARTH_RADIUS_M, type CircleBounds } from './cells.js';
 import type { LatLng } from './geo.js';
 
 /** The channel migration 0007's triggers notify: `<profile id> <old cell> <new cell>`, or `*`. */
 export const MARKER_CHANNEL = 'directory_markers';
 
-/** earthdistance's `earth()`, the sphere `ll_to_earth` and `earth_distance` use, in metres. */
-const EARTH_RADIUS_M = 6378168;
 /** Markers are grouped in buckets of this many degrees a side, the unit a nearest-first search visits. */
 const BUCKET_DEGREES = 0.01;
 const BUCKET_COLUMNS = Math.round(360 / BUCKET_DEGREES);
@@ -122,7 +120,6 @@ export class MarkerCache {
   /** Bumped whenever everything is forgotten: reads begun before are not kept. */
   private epoch = 0;
   private live = false;
-  private size = 0;
   private listener: Listener | undefined;
 
   private constructor(
@@ -151,7 +148,7 @@ export class MarkerCache {
 
   /** `answered`: questions answered from memory; `cellsRead`, `cellsDropped`: cells read from Postgres and let go; `writes`: marker writes this instance answered. */
   get stats(): { live: boolean; cells: number; markers: number; answered: number; cellsRead: number; cellsDropped: number; writes: number } {
-    return { live: this.live, cells: this.cells.size, markers: this.size, ...this.counts, writes: this.wrote };
+    return { live: this.live, cells: this.cells.size, markers: this.byId.size, ...this.counts, writes: this.wrote };
   }
 
   async close(): Promise<void> {
@@ -168,9 +165,9 @@ export class MarkerCache {
    */
   async nearest(center: LatLng, radiusKm: number, limit: number): Promise<NearestMarkers | undefined> {
     if (!this.live) return undefined;
-    const cells = cellsAround(center, radiusKm);
     const bounds = circleBounds(center, radiusKm);
-    if (!cells || !bounds || !walkable(center, bounds)) return undefined;
+    const cells = bounds && cellsIn(bounds);
+    if (!bounds || !cells || !walkable(center, bounds)) return undefined;
     const known = cells.reduce((n, c) => n + (this.cells.get(c)?.size ?? this.cellSizes.get(c) ?? 0), 0);
     if (known > this.budget / 2) return undefined;
     const epoch = this.epoch;
@@ -369,7 +366,7 @@ export class MarkerCache {
 
   private evict(keep: Set<number>): void {
     for (const [cell, markers] of this.cells) {
-      if (this.size <= this.budget) return;
+      if (this.byId.size <= this.budget) return;
       if (keep.has(cell)) continue;
       this.cellSizes.set(cell, markers.size);
       for (const marker of markers) this.remove(marker);
@@ -452,7 +449,6 @@ export class MarkerCache {
     markers.add(marker);
     this.byId.set(row.id, marker);
     bucket.markers.push(marker);
-    this.size++;
   }
 
   private remove(marker: CachedMarker): void {
@@ -465,7 +461,6 @@ export class MarkerCache {
       last.slot = marker.slot;
     }
     if (markers.length === 0) this.buckets.delete(marker.bucket.key);
-    this.size--;
   }
 
   private bucketAt(row: number, column: number): Bucket {
@@ -488,7 +483,6 @@ export class MarkerCache {
     this.changes.clear();
     this.pending.clear();
     this.reading = undefined;
-    this.size = 0;
     // Questions waiting for read-backs go to Postgres: nothing held is trusted now.
     for (const waiter of this.waiters) waiter.done(false);
     this.waiters.clear();

@@ -62,8 +62,11 @@ export class SearchService {
 
   /** Held markers are as others see them; the viewer's own, where their skills are private, comes from Postgres with them. */
   private async asSeenBy(viewerId: string, held: CachedMarker[]): Promise<string[]> {
-    const own = held.findIndex((m) => m.privateTo === viewerId);
-    const items = held.map((m) => m.json);
+    let own = -1;
+    const items = held.map((m, i) => {
+      if (m.privateTo === viewerId) own = i;
+      return m.json;
+    });
     if (own < 0) return items;
     const [row] = await queryRows<{ marker: string }>(this.db, sql`select ${markerJson(viewerId)}::text as marker from ${profiles} where ${profiles.id} = ${held[own]!.id}`);
     // Deleted since it was held: the map shows it as held, as the statement would have a moment before.
