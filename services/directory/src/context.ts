@@ -5,6 +5,7 @@ import { LegislationService } from './legislation/service.js';
 import { ProfileService } from './profiles/service.js';
 import { ReferralService } from './referrals/service.js';
 import { ReviewService } from './reviews/service.js';
+import type { ItemCache } from './search/item-cache.js';
 import type { MarkerCache } from './search/marker-cache.js';
 import { SearchService } from './search/service.js';
 import { CertificationService } from './skills/certifications.js';
@@ -18,6 +19,8 @@ export interface DirectoryContext {
   search: SearchService;
   /** The map's markers held in memory; absent where MAP_CACHE_MARKERS is 0. */
   markerCache: MarkerCache | undefined;
+  /** Search results held in memory; absent where SEARCH_CACHE_RESULTS is 0. */
+  itemCache: ItemCache | undefined;
   skills: SkillService;
   certifications: CertificationService;
   reviews: ReviewService;
@@ -27,14 +30,16 @@ export interface DirectoryContext {
   legislation: LegislationService;
 }
 
-export function createContext(runtime: ServiceRuntime, config: DirectoryConfig, markerCache?: MarkerCache): DirectoryContext {
+export function createContext(runtime: ServiceRuntime, config: DirectoryConfig, caches: { markerCache?: MarkerCache; itemCache?: ItemCache } = {}): DirectoryContext {
+  const { markerCache, itemCache } = caches;
   const profiles = new ProfileService(runtime);
   return {
     runtime,
     config,
     profiles,
-    search: new SearchService(runtime.db, undefined, markerCache),
+    search: new SearchService(runtime.db, undefined, markerCache, itemCache),
     markerCache,
+    itemCache,
     skills: new SkillService(runtime, profiles),
     certifications: new CertificationService(runtime, profiles),
     reviews: new ReviewService(runtime),

@@ -5,6 +5,7 @@ import { createContext, type DirectoryContext } from './context.js';
 import { outbox, processedEvents } from './db/schema/index.js';
 import { consumeUserUpserted } from './events/consumers/user-upserted.js';
 import { registerRoutes } from './routes/index.js';
+import { ItemCache } from './search/item-cache.js';
 import { MarkerCache } from './search/marker-cache.js';
 import { seedDemoData } from './seed/demo-data.js';
 import { seedReferenceData } from './seed/reference-data.js';
@@ -30,6 +31,8 @@ export const SEARCH_SESSION_SETTINGS: Readonly<Record<string, string>> = { work_
 
 /** The routes whose writes can change a map marker: a profile, its rating, its skills. */
 const MARKER_WRITES = ['/api/profiles', '/api/reviews', '/api/user-skills'] as const;
+/** The routes whose writes can change a search result: those, and its certifications. */
+const RESULT_WRITES = [...MARKER_WRITES, '/api/certifications'] as const;
 
 /** The directory: profiles, search, skills, reviews and the rest of spec 02 §3's directory tables. */
 export function createDirectoryService(config: DirectoryConfig, overrides: RuntimeOverrides = {}): Promise<ServiceHandle<DirectoryContext>> {
@@ -38,16 +41,20 @@ export function createDirectoryService(config: DirectoryConfig, overrides: Runti
     await seedReferenceData(runtime.db);
     if (config.seedDemoData) await seedDemoData(runtime);
     const markerCache = config.mapCacheMarkers > 0 ? await MarkerCache.start(runtime.database, config.mapCacheMarkers, runtime.logger) : undefined;
-    runtime.signal.addEventListener('abort', () => void markerCache?.close(), { once: true });
-    // Before the answer leaves, after the handler's transaction committed: the next map question
-    // makes sure this write's notification was heard first. Only the routes that change markers.
-    if (markerCache) {
+    const itemCache = config.searchCacheResults > 0 ? await ItemCache.start(runtime.database, config.searchCacheResults, runtime.logger) : undefined;
+    runtime.signal.addEventListener('abort', () => void Promise.all([markerCache?.close(), itemCache?.close()]), { once: true });
+    // Before the answer leaves, after the handler's transaction committed: the next map question or
+    // search makes sure this write's notification was heard first. Only the routes that change them.
+    if (markerCache || itemCache) {
       runtime.app.addHook('onSend', (req, reply, payload, done) => {
-        if (req.method !== 'GET' && reply.statusCode < 400 && MARKER_WRITES.some((prefix) => req.url.startsWith(prefix))) markerCache.wroteProfiles();
+        if (req.method !== 'GET' && reply.statusCode < 400) {
+          if (MARKER_WRITES.some((prefix) => req.url.startsWith(prefix))) markerCache?.wroteProfiles();
+          if (RESULT_WRITES.some((prefix) => req.url.startsWith(prefix))) itemCache?.wroteProfiles();
+        }
         done(null, payload);
       });
     }
-    const ctx = createContext(runtime, config, markerCache);
+    const ctx = createContext(runtime, config, { markerCache, itemCache });
     consumeUserUpserted(runtime);
     registerRoutes(runtime.app, ctx);
     return ctx;

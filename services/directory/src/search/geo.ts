@@ -36,12 +36,15 @@ export interface Nearby {
 
 /**
  * All the earthdistance/cube SQL of the service (STYLE §3): `profiles.geo` is the generated
- * `ll_to_earth(latitude, longitude)` column with a GiST index; radius in kilometres.
+ * `ll_to_earth(latitude, longitude)` column with a GiST index; radius in kilometres. Great-circle
+ * distances are `directory.great_circle_metres`, earth_distance's arithmetic in a form Postgres
+ * inlines (migration 0008).
  */
 export function nearby(center: LatLng, radiusKm: number): Nearby {
   const point = sql`ll_to_earth(${center.lat}::float8, ${center.lng}::float8)`;
   const metres = sql`${radiusKm * 1000}::float8`;
-  const exact = sql`(earth_distance(${point}, ${profiles.geo}) <= ${metres})`;
+  const metresAway = sql`directory.great_circle_metres(${point}, ${profiles.geo})`;
+  const exact = sql`(${metresAway} <= ${metres})`;
   const cells = cellsAround(center, radiusKm);
   return {
     within: cells
@@ -49,7 +52,7 @@ export function nearby(center: LatLng, radiusKm: number): Nearby {
       : sql`(earth_box(${point}, ${metres}) @> ${profiles.geo} and ${exact})`,
     exact,
     knn: sql<number>`(${profiles.geo} <-> ${point})`,
-    distanceKm: sql<number>`(earth_distance(${point}, ${profiles.geo}) / 1000.0)`,
+    distanceKm: sql<number>`(${metresAway} / 1000.0)`,
     cells,
     walkBox: sql`(earth_box(${point}, ${metres}) @> ${profiles.geo})`,
   };

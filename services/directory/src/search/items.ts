@@ -5,13 +5,14 @@ import { markerDocumentWith } from '../db/schema/marker-document.js';
 import { userJson } from '../profiles/json.js';
 import { visibleSql } from '../profiles/privacy.js';
 
-type ItemField = keyof ProfileSearchItem;
+/** A result's fields but its distance, which depends on the question and is added last (`withDistance`). */
+type ItemField = Exclude<keyof ProfileSearchItem, 'distanceKm'>;
 
 /**
  * A search result's fields as Postgres computes them; skills and certifications come from the
  * profile row's copies (search-material.ts). Needs `users` joined.
  */
-function itemFields(email: SQL, distanceKm: SQL): Record<ItemField, SQL> {
+function itemFields(email: SQL): Record<ItemField, SQL> {
   return {
     id: sql`${p.id}`,
     userId: sql`${p.userId}`,
@@ -34,11 +35,10 @@ function itemFields(email: SQL, distanceKm: SQL): Record<ItemField, SQL> {
     contactInfoIsPublic: sql`${p.contactInfoIsPublic}`,
     userSkills: sql`${p.userSkillsJson}`,
     certifications: sql`${p.certificationsJson}`,
-    distanceKm,
   };
 }
 
-const ITEM_FIELDS = Object.keys(itemFields(sql`null`, sql`null`)) as ItemField[];
+const ITEM_FIELDS = Object.keys(itemFields(sql`null`)) as ItemField[];
 
 /** The privacy sections with fields in a search result, and those fields (PRIVACY_SECTION_FIELDS). */
 export const SEARCH_ITEM_SECTIONS: { flag: PrivacyFlag; fields: ItemField[] }[] = PRIVACY_FLAGS.map((flag) => ({
@@ -58,19 +58,25 @@ function objectText(keys: readonly ItemField[], fields: Record<ItemField, SQL>):
 }
 
 /**
- * A search result (spec 01 §3) as `viewerId` may see it, as JSON text in the contract's shape:
- * the fields of a section private to the viewer are absent, and a private contact section withholds
- * `user.email`, as `withoutPrivateSections` does for profile reads. The always-visible fields are
- * one object; each section's fields are spliced into it only where the viewer may see them, so
- * every field is written once in the statement and Node sends the text as it comes.
+ * A search result (spec 01 §3) as `viewerId` may see it, as JSON text in the contract's shape but
+ * for `distanceKm` (`withDistance` adds it): the fields of a section private to the viewer are
+ * absent, and a private contact section withholds `user.email`, as `withoutPrivateSections` does
+ * for profile reads. The always-visible fields are one object; each section's fields are spliced
+ * into it only where the viewer may see them, so every field is written once in the statement and
+ * Node sends the text as it comes.
  */
-export function searchItemJson(viewerId: string, distanceKm: SQL): SQL {
-  const fields = itemFields(sql`(case when ${visibleSql('contactInfoIsPublic', viewerId)} then ${u.email} end)`, distanceKm);
+export function searchItemJson(viewerId: string): SQL {
+  const fields = itemFields(sql`(case when ${visibleSql('contactInfoIsPublic', viewerId)} then ${u.email} end)`);
   // `{"a":1}` and `{"b":2,"c":3}` make `{"a":1,"b":2,"c":3}`: the first without its `}`, each section without its braces.
   const sections = SEARCH_ITEM_SECTIONS.map(
     (s) => sql`(case when ${visibleSql(s.flag, viewerId)} then ',' || left(substr(${objectText(s.fields, fields)}, 2), -1) else '' end)`,
   );
   return sql`(left(${objectText(ALWAYS_VISIBLE, fields)}, -1) || ${sql.join(sections, sql` || `)} || '}')`;
+}
+
+/** A result's text (`searchItemJson`) with its distance from the question's centre, in km, or null without one. */
+export function withDistance(item: string, distanceKm: number | null): string {
+  return `${item.slice(0, -1)},"distanceKm":${distanceKm === null ? 'null' : String(distanceKm)}}`;
 }
 
 /**

@@ -4,6 +4,7 @@ import type { Logger } from '@freemarket/kit';
 import { profiles as p } from '../db/schema/index.js';
 import { cellsIn, circleBounds, EARTH_RADIUS_M, type CircleBounds } from './cells.js';
 import type { LatLng } from './geo.js';
+import { WriteSync } from './write-sync.js';
 
 /** The channel migration 0007's triggers notify: `<profile id> <old cell> <new cell>`, or `*`. */
 export const MARKER_CHANNEL = 'directory_markers';
@@ -113,10 +114,8 @@ export class MarkerCache {
   private reading: number | undefined;
   private readonly waiters = new Set<{ mark: number; done: (read: boolean) => void }>();
   private refreshing: Promise<void> | undefined;
-  /** Writes this instance has answered, and how many of them are known heard (their notifications passed on). */
-  private wrote = 0;
-  private synced = 0;
-  private syncing: { covers: number; done: Promise<boolean> } | undefined;
+  /** Writes this instance has answered, and whether their notifications were heard. */
+  private readonly writes = new WriteSync(() => this.listener?.sync() ?? Promise.resolve(false));
   /** Bumped whenever everything is forgotten: reads begun before are not kept. */
   private epoch = 0;
   private live = false;
@@ -148,7 +147,7 @@ export class MarkerCache {
 
   /** `answered`: questions answered from memory; `cellsRead`, `cellsDropped`: cells read from Postgres and let go; `writes`: marker writes this instance answered. */
   get stats(): { live: boolean; cells: number; markers: number; answered: number; cellsRead: number; cellsDropped: number; writes: number } {
-    return { live: this.live, cells: this.cells.size, markers: this.byId.size, ...this.counts, writes: this.wrote };
+    return { live: this.live, cells: this.cells.size, markers: this.byId.size, ...this.counts, writes: this.writes.writes };
   }
 
   async close(): Promise<void> {
@@ -171,7 +170,7 @@ export class MarkerCache {
     const known = cells.reduce((n, c) => n + (this.cells.get(c)?.size ?? this.cellSizes.get(c) ?? 0), 0);
     if (known > this.budget / 2) return undefined;
     const epoch = this.epoch;
-    const writes = this.wrote;
+    const writes = this.writes.writes;
     if (!(await this.hold(cells))) return undefined;
     // Before answering: notifications already on the socket are heard (I/O callbacks run before
     // setImmediate's); those of the writes this instance answered before the question are heard
@@ -180,7 +179,7 @@ export class MarkerCache {
     // in all (a bulk update, a slow sync) it is left to Postgres.
     const deadline = Date.now() + REFRESH_WAIT_MS;
     await new Promise((resolve) => setImmediate(resolve));
-    if (this.synced < writes && !(await this.heardWrites(writes, deadline))) return undefined;
+    if (!(await this.writes.heard(writes, deadline))) return undefined;
     if (!(await this.readBack(this.heard, deadline))) return undefined;
     // Anything may have happened while the question waited: everything forgotten, its cells let go.
     if (epoch !== this.epoch || !this.live || cells.some((c) => !this.cells.has(c))) return undefined;
@@ -193,27 +192,7 @@ export class MarkerCache {
    * was heard (Listener.sync), so they see their change on the map however slow the notification.
    */
   wroteProfiles(): void {
-    this.wrote++;
-  }
-
-  /** Resolves true once the notifications of the first `writes` writes are heard; false if that fails or the deadline passes. */
-  private async heardWrites(writes: number, deadline: number): Promise<boolean> {
-    while (this.synced < writes) {
-      // One sync at a time, however long it takes; one sent after a write covers it.
-      if (!this.syncing) {
-        const covers = this.wrote;
-        const done = (this.listener?.sync() ?? Promise.resolve(false)).then((heard) => {
-          if (heard) this.synced = Math.max(this.synced, covers);
-          this.syncing = undefined;
-          return heard;
-        });
-        this.syncing = { covers, done };
-      }
-      const { covers, done } = this.syncing;
-      const heard = await before(deadline, done);
-      if (heard === undefined || (!heard && covers >= writes)) return false;
-    }
-    return true;
+    this.writes.wroteProfiles();
   }
 
   /** Resolves true once every change numbered up to `mark` is read back, false at the deadline. */
@@ -500,18 +479,6 @@ function earthPoint(lat: number, lng: number): EarthPoint {
   const φ = lat * RADIANS_PER_DEGREE;
   const λ = lng * RADIANS_PER_DEGREE;
   return { x: EARTH_RADIUS_M * Math.cos(φ) * Math.cos(λ), y: EARTH_RADIUS_M * Math.cos(φ) * Math.sin(λ), z: EARTH_RADIUS_M * Math.sin(φ) };
-}
-
-/** What `promise` resolves to, or undefined if the deadline (a Date.now() time) comes first. */
-function before<T>(deadline: number, promise: Promise<T>): Promise<T | undefined> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(undefined), Math.max(0, deadline - Date.now()));
-    timer.unref();
-    void promise.then((value) => {
-      clearTimeout(timer);
-      resolve(value);
-    });
-  });
 }
 
 /**

@@ -26,8 +26,10 @@ export interface PageRow {
   knn: number | null;
   nameKey: string | null;
   averageRating: string;
-  /** The result as JSON text, as the viewer may see it (`searchItemJson`). */
-  item: string;
+  /** The profile's owner: they see their own result with its private sections. */
+  userId: string;
+  /** From the question's centre, for the result; null without one. */
+  distanceKm: number | null;
 }
 
 /**
@@ -138,7 +140,8 @@ export function ratingOrder(cursor: SearchCursor | undefined): SortOrder {
 
 /**
  * The statements of profile search (`statement*` build them, for EXPLAIN too). Each page query
- * selects `limit + 1` keys, then builds the results' JSON for those rows only.
+ * selects `limit + 1` rows' keys, with the owner and the distance of those rows only; the results
+ * themselves are read apart (`searchItems`), those held in memory not at all.
  */
 export const statements = {
   /**
@@ -155,7 +158,7 @@ export const statements = {
     // parallel one would not, and the service's sessions plan no parallel workers. Sorting the union
     // instead made Postgres read every part whole, 4,000 rows and a sort where the page needed 21.)
     const walked = order.start.length > 0 ? sql.join(order.start.map(from), sql` union all `) : from();
-    return withItems(sql`select * from (select * from (${walked}) s limit ${rows}) k where k.ok limit ${q.limit + 1}`, q, order.page);
+    return withKeys(sql`select * from (select * from (${walked}) s limit ${rows}) k where k.ok limit ${q.limit + 1}`, q, order.page);
   },
 
   /**
@@ -163,7 +166,7 @@ export const statements = {
    * sort's index instead: the matches are found by the indexes of their conditions alone.
    */
   sortedCollect: (q: PageQuery, order: SortOrder): SQL =>
-    withItems(
+    withKeys(
       sql`with m as materialized (select ${sortKeys} from ${p} where ${and(...collected(q), order.after) ?? sql`true`})
         select * from m w order by ${order.page} limit ${q.limit + 1}`,
       q,
@@ -182,7 +185,7 @@ export const statements = {
     const after = afterDistance(q.near, q.cursor);
     const where = rowConditions(q);
     if (where.length === 0) {
-      return withItems(
+      return withKeys(
         sql`select * from (select ${keys(q.near)} from ${p} ${after ? sql`where ${after}` : sql``}
           order by ${q.near.knn} limit ${q.limit + 1}) k where k.inside`,
         q,
@@ -196,7 +199,7 @@ export const statements = {
     // index tests a box around the radius too (`walkBox`): words held by no one nearby would
     // otherwise walk the whole index in distance order (85 ms) looking for a row to stop at.
     const indexed = q.text?.nearestFirst;
-    return withItems(
+    return withKeys(
       sql`select * from (select ${keys(q.near)}, (${and(...where, q.near.exact, after)}) as ok from ${p} ${indexed ? sql`where ${indexed} and ${q.near.walkBox}` : sql``}
           order by ${q.near.knn} limit ${walkLimit(walk)}) k where k.ok or not k.inside limit ${q.limit + 1}`,
       q,
@@ -206,7 +209,7 @@ export const statements = {
 
   /** Every match inside the radius (bitmap scans), sorted: exact when the walk found too few. */
   nearestByBitmap: (q: PageQuery & { near: Nearby }, tie?: number): SQL =>
-    withItems(
+    withKeys(
       sql`select ${keys(q.near)} from ${p}
         where ${and(...collected(q), afterDistance(q.near, q.cursor), tie === undefined ? undefined : sql`${q.near.knn} = ${tie}`)}
         order by ${q.near.knn}, ${p.id} limit ${q.limit + 1}`,
@@ -215,11 +218,24 @@ export const statements = {
     ),
 };
 
-function withItems(page: SQL, q: PageQuery, order: SQL): SQL {
-  return sql`select w.id, w.knn, w.name_key, w.average_rating::text as average_rating, w.inside,
-      ${searchItemJson(q.viewerId, q.near ? q.near.distanceKm : sql`null::float8`)} as item
-    from (${page}) w join ${p} on ${p.id} = w.id left join ${users} on ${users.id} = ${p.userId}
+function withKeys(page: SQL, q: PageQuery, order: SQL): SQL {
+  return sql`select w.id, w.knn, w.name_key, w.average_rating::text as average_rating, w.inside, ${p.userId} as user_id,
+      ${q.near ? q.near.distanceKm : sql`null::float8`} as distance_km
+    from (${page}) w join ${p} on ${p.id} = w.id
     order by ${order}`;
+}
+
+/**
+ * The results of the profiles `ids` as `viewerId` may see them (`searchItemJson`, without the
+ * distance), and whether each is the viewer's own. Rows deleted meanwhile are missing.
+ */
+export async function searchItems(db: DbOrTx, ids: string[], viewerId: string): Promise<{ id: string; own: boolean; item: string }[]> {
+  return queryPrepared(
+    db,
+    sql`select ${p.id} as id, ${p.userId} = ${viewerId} as own, ${searchItemJson(viewerId)} as item
+      from ${p} left join ${users} on ${users.id} = ${p.userId} where ${p.id} = any(${`{${ids.join(',')}}`}::uuid[])`,
+    'search_items_by_id',
+  );
 }
 
 /** Rows after a name cursor, in `name_key asc nulls last, id` order. */
@@ -304,7 +320,8 @@ export class SearchRepository {
       knn: number | null;
       name_key: string | null;
       average_rating: string;
-      item: string;
+      user_id: string;
+      distance_km: number | null;
     }>(this.db, statement);
     return rows.map((r) => ({
       id: r.id,
@@ -312,7 +329,8 @@ export class SearchRepository {
       knn: r.knn,
       nameKey: r.name_key,
       averageRating: r.average_rating,
-      item: r.item,
+      userId: r.user_id,
+      distanceKm: r.distance_km,
     }));
   }
 }

@@ -13,10 +13,11 @@ import { profiles } from '../db/schema/index.js';
 import { searchConditions } from './conditions.js';
 import { decodeSearchCursor, encodeSearchCursor, type SearchCursor } from './cursor.js';
 import { nearby } from './geo.js';
-import { markerJson } from './items.js';
+import type { ItemCache } from './item-cache.js';
+import { markerJson, withDistance } from './items.js';
 import { mapAnswer, type MapAnswer } from './map-answer.js';
 import type { CachedMarker, MarkerCache } from './marker-cache.js';
-import { markers, SearchRepository, WALK_ROWS, type PageQuery, type PageRow } from './repository.js';
+import { markers, SearchRepository, searchItems, WALK_ROWS, type PageQuery, type PageRow } from './repository.js';
 
 /** A `ProfileSearchPage` as JSON text, ready to send. */
 export type SearchPageJson = string & { readonly __json: ProfileSearchPage };
@@ -29,22 +30,26 @@ export class SearchService {
     private readonly walkRows = WALK_ROWS,
     /** Where the map's markers are held in memory; without it, or where it cannot answer, the map asks Postgres. */
     private readonly markerCache?: MarkerCache,
+    /** Where search results are held in memory; without it, or while it cannot answer, every result is read from Postgres. */
+    private readonly itemCache?: ItemCache,
   ) {}
 
   /** `GET /api/profiles/search`. */
   async search(actor: Actor, query: ProfileSearchQuery): Promise<SearchPageJson> {
     const cursor = decodeSearchCursor(query.cursor, query.sort);
     const near = query.lat !== undefined && query.lng !== undefined ? nearby({ lat: query.lat, lng: query.lng }, query.radius ?? DIRECTORY_LIMITS.radiusDefaultKm) : undefined;
+    const usable = this.itemCache?.usable();
     const rows = await this.page(query.sort, { ...searchConditions(query), limit: query.limit, near, cursor, viewerId: actor.userId });
-    return toPage(rows, query.limit, query.sort);
+    return this.toPage(rows, query.limit, query.sort, actor.userId, usable);
   }
 
   /** `GET /api/profiles/location`: everyone within the radius, nearest first. */
   async nearbyProfiles(actor: Actor, query: ProfileLocationQuery): Promise<SearchPageJson> {
     const cursor = decodeSearchCursor(query.cursor, 'distance');
     const near = nearby({ lat: query.lat, lng: query.lng }, query.radius);
+    const usable = this.itemCache?.usable();
     const rows = await new SearchRepository(this.db, this.walkRows).nearestFirst({ where: [], limit: query.limit, near, cursor, viewerId: actor.userId });
-    return toPage(rows, query.limit, 'distance');
+    return this.toPage(rows, query.limit, 'distance', actor.userId, usable);
   }
 
   /**
@@ -74,6 +79,44 @@ export class SearchService {
     return items;
   }
 
+  /**
+   * A page of results as the contract's JSON: the results' texts as Postgres wrote them for the
+   * viewer (`searchItemJson`), from memory where held, each with its distance, joined, so Node
+   * neither parses nor re-serialises them. `usable`: whether the cache may answer, asked as the
+   * question began. A result deleted since its keys were read is left out; the cursor still
+   * follows the keys.
+   */
+  private async toPage(rows: PageRow[], limit: number, sort: SearchSort, viewerId: string, usable: Promise<boolean> | undefined): Promise<SearchPageJson> {
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    const nextCursor = rows.length > limit && last ? encodeSearchCursor(cursorOf(last, sort)) : null;
+    const cache = (await usable) ? this.itemCache : undefined;
+    const texts = new Map<string, string>();
+    const missing: string[] = [];
+    for (const row of page) {
+      const held = row.userId === viewerId ? undefined : cache?.get(row.id);
+      if (held === undefined) missing.push(row.id);
+      else texts.set(row.id, held);
+    }
+    if (missing.length > 0) {
+      const read = this.itemCache?.reading();
+      try {
+        for (const { id, own, item } of await searchItems(this.db, missing, viewerId)) {
+          texts.set(id, item);
+          if (!own) read?.keep(id, item);
+        }
+      } finally {
+        read?.done();
+      }
+    }
+    const items: string[] = [];
+    for (const row of page) {
+      const text = texts.get(row.id);
+      if (text !== undefined) items.push(withDistance(text, row.distanceKm));
+    }
+    return `{"items":[${items.join(',')}],"nextCursor":${JSON.stringify(nextCursor)}}` as SearchPageJson;
+  }
+
   private page(sort: SearchSort, q: PageQuery): Promise<PageRow[]> {
     const repo = new SearchRepository(this.db, this.walkRows);
     switch (sort) {
@@ -91,16 +134,6 @@ export class SearchService {
   }
 }
 
-/**
- * A page of results as the contract's JSON: the results' texts as Postgres wrote them for the
- * viewer (`searchItemJson`), joined, so Node neither parses nor re-serialises them.
- */
-function toPage(rows: PageRow[], limit: number, sort: SearchSort): SearchPageJson {
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  const nextCursor = rows.length > limit && last ? encodeSearchCursor(cursorOf(last, sort)) : null;
-  return `{"items":[${page.map((r) => r.item).join(',')}],"nextCursor":${JSON.stringify(nextCursor)}}` as SearchPageJson;
-}
 
 function cursorOf(row: PageRow, sort: SearchSort): SearchCursor {
   switch (sort) {
