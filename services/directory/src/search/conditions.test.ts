@@ -15,7 +15,7 @@ describe('text inside a radius', () => {
     const { sql, params } = render({ ...searchConditions({ q: 'Electric plumb', type: 'all' }), limit: 20, viewerId: VIEWER, near: nearby(sf, 50) });
     expect(sql).toContain('"directory"."cell_document"("directory"."profiles"."all_tsv", "directory"."profiles"."geo_cell") @@ regexp_replace(');
     expect(sql).not.toMatch(/"geo_cell" = any/);
-    expect(sql).toContain('earth_distance(');
+    expect(sql).toContain('directory.great_circle_metres(');
     expect(params).toContain('electric & plumb');
     const cells = nearby(sf, 50).cells!;
     expect(params).toContain(`( ${cells.map((c) => `'~${c}~\\1'\\2`).join(' | ')} )`);

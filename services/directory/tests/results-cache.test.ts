@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { profileSearchPageSchema, type ProfileSearchPage } from '@freemarket/contracts';
+import { queryRows, type Database, type NotificationHandlers } from '@freemarket/db';
+import { createLogger } from '@freemarket/kit';
+import { waitFor } from '@freemarket/testing';
+import { eq, sql } from 'drizzle-orm';
+import { users } from '../src/db/schema/index.js';
+import { createDirectoryService, loadDirectoryConfig } from '../src/index.js';
+import { ItemCache } from '../src/search/item-cache.js';
+import { call, newMember, newProfile, startDirectory, type Directory } from './_util.js';
+
+let sut: Directory;
+let viewer: string;
+
+const cache = (directory = sut) => directory.service.ctx.itemCache!;
+
+/** Everyone within 2 km of `at`, nearest first, as `as` sees them. */
+async function near(as: string, at: { lat: number; lng: number }, directory = sut): Promise<ProfileSearchPage> {
+  const res = await call<ProfileSearchPage>(directory, as, 'GET', `/api/profiles/location?lat=${at.lat}&lng=${at.lng}&radius=2&limit=50`);
+  expect(res.status).toBe(200);
+  return profileSearchPageSchema.strict().parse(res.body);
+}
+
+/** A directory instance of its own on the same database and bus, with `env` on top. */
+async function anotherInstance(env: Record<string, string> = {}): Promise<{ directory: Directory; stop: () => Promise<void> }> {
+  const service = await createDirectoryService(
+    loadDirectoryConfig({ ...process.env, DATABASE_URL: sut.config.db.url, HOST: '127.0.0.1', PORT: '0', ASSERTION_PUBLIC_KEY: sut.config.auth.assertionPublicKey, ...env }),
+    { logger: createLogger('directory', 'silent'), bus: sut.bus },
+  );
+  const url = (await service.start()).url;
+  return { directory: { ...sut, url, service }, stop: () => service.destroy() };
+}
+
+beforeAll(async () => {
+  sut = await startDirectory();
+  viewer = (await newMember(sut)).id;
+});
+afterAll(() => sut?.stop());
+
+describe('search results held in memory', () => {
+  it('answers the same results as Postgres writes them, and holds them for the next search', async () => {
+    const at = { lat: 41.1, lng: -97.1 };
+    await newProfile(sut, { latitude: at.lat, longitude: at.lng, title: 'Grain elevator', phone: '555-0101', contactInfoIsPublic: false });
+    await newProfile(sut, { latitude: at.lat + 0.001, longitude: at.lng, title: 'Seed store', website: 'https://seed.example' });
+    const { directory: uncached, stop } = await anotherInstance({ SEARCH_CACHE_RESULTS: '0' });
+    try {
+      expect(uncached.service.ctx.itemCache).toBeUndefined();
+      const first = await near(viewer, at);
+      const hits = cache().stats.hits;
+      const second = await near(viewer, at);
+      expect(cache().stats.hits).toBe(hits + 2);
+      expect(second).toEqual(first);
+      expect(await near(viewer, at, uncached)).toEqual(first);
+      expect(first.items.map((i) => i.title)).toEqual(['Grain elevator', 'Seed store']);
+      expect(first.items[0]).not.toHaveProperty('phone');
+    } finally {
+      await stop();
+    }
+  });
+
+  it('gives the owner their own result with its private sections, and everyone else the held one without them', async () => {
+    const at = { lat: 41.2, lng: -97.2 };
+    const { member, profile } = await newProfile(sut, { latitude: at.lat, longitude: at.lng, title: 'Quiet tailor', phone: '555-0102', address: '1 Main St', contactInfoIsPublic: false });
+    const others = await near(viewer, at);
+    expect(others.items[0]).not.toHaveProperty('phone');
+    expect(others.items[0]!.user.email).toBeNull();
+    const own = await near(member.id, at);
+    expect(own.items[0]).toMatchObject({ id: profile.id, phone: '555-0102', address: '1 Main St', user: { email: member.email } });
+    expect((await near(viewer, at)).items[0]).toEqual(others.items[0]);
+  });
+
+  it('shows a change on the next search at the instance that took the write: the profile, a review, skills, certifications', async () => {
+    const at = { lat: 41.3, lng: -97.3 };
+    const { member, profile } = await newProfile(sut, { latitude: at.lat, longitude: at.lng, title: 'Before' });
+    const seen = async () => (await near(viewer, at)).items[0]!;
+    await seen();
+    await seen();
+    expect((await call(sut, member.id, 'PUT', `/api/profiles/${profile.id}`, { title: 'After' })).status).toBe(200);
+    expect(await seen()).toMatchObject({ title: 'After' });
+    expect((await call(sut, viewer, 'POST', '/api/reviews', { revieweeId: member.id, rating: 4, comment: 'Good work' })).status).toBe(201);
+    expect(await seen()).toMatchObject({ averageRating: '4.00', reviewCount: 1 });
+    const added = await call(sut, member.id, 'POST', '/api/certifications', { profileId: profile.id, name: 'Journeyman licence', issuer: 'State board' });
+    expect(added.status).toBe(201);
+    expect((await seen()).certifications.map((c) => c.name)).toEqual(['Journeyman licence']);
+    expect(cache().stats.writes).toBeGreaterThanOrEqual(3);
+  });
+
+  it('shows a change to the member’s name or email in the users projection', async () => {
+    const at = { lat: 41.4, lng: -97.4 };
+    const { member } = await newProfile(sut, { latitude: at.lat, longitude: at.lng, title: 'Renamed' });
+    await near(viewer, at);
+    await sut.service.runtime.db.update(users).set({ firstName: 'Newname', email: 'new@example.com' }).where(eq(users.id, member.id));
+    await waitFor('the new name', async () => (await near(viewer, at)).items[0]!.user.firstName === 'Newname');
+    expect((await near(viewer, at)).items[0]!.user).toMatchObject({ firstName: 'Newname', email: 'new@example.com' });
+  });
+
+  it('shows another instance’s change once that instance’s notification arrives', async () => {
+    const at = { lat: 41.5, lng: -97.5 };
+    const { member, profile } = await newProfile(sut, { latitude: at.lat, longitude: at.lng, title: 'Elsewhere' });
+    const { directory: second, stop } = await anotherInstance();
+    try {
+      await near(viewer, at, second);
+      expect((await call(sut, member.id, 'PUT', `/api/profiles/${profile.id}`, { title: 'Changed elsewhere' })).status).toBe(200);
+      await waitFor('the other instance’s result', async () => (await near(viewer, at, second)).items[0]!.title === 'Changed elsewhere');
+      expect(second.service.ctx.itemCache!.stats.dropped).toBeGreaterThan(0);
+    } finally {
+      await stop();
+    }
+  });
+});
+
+describe('the results cache itself', () => {
+  /** An ItemCache over a listener the test drives. */
+  async function controlled(budget = 100) {
+    let handlers: NotificationHandlers | undefined;
+    const database = {
+      listen: async (_channel: string, h: NotificationHandlers) => {
+        handlers = h;
+        h.listening();
+        return { close: async () => undefined, sync: async () => true };
+      },
+    } as unknown as Database;
+    const held = await ItemCache.start(database, budget, createLogger('directory', 'silent'));
+    return { held, handlers: () => handlers! };
+  }
+  const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+  it('does not keep a result read while a change to it was heard', async () => {
+    const { held, handlers } = await controlled();
+    const read = held.reading();
+    handlers().notify(id(1));
+    read.keep(id(1), '{"title":"old"}');
+    read.keep(id(2), '{"title":"fine"}');
+    read.done();
+    expect(held.get(id(1))).toBeUndefined();
+    expect(held.get(id(2))).toBe('{"title":"fine"}');
+    handlers().notify(id(2));
+    expect(held.get(id(2))).toBeUndefined();
+    expect(held.stats.dropped).toBe(1);
+  });
+
+  it('holds at most its budget, dropping the least recently used', async () => {
+    const { held } = await controlled(2);
+    const read = held.reading();
+    read.keep(id(1), '1');
+    read.keep(id(2), '2');
+    expect(held.get(id(1))).toBe('1');
+    read.keep(id(3), '3');
+    read.done();
+    expect([held.get(id(1)), held.get(id(2)), held.get(id(3))]).toEqual(['1', undefined, '3']);
+  });
+
+  it('holds nothing, and keeps nothing read meanwhile, while notifications are lost; `*` forgets everything', async () => {
+    const { held, handlers } = await controlled();
+    const before = held.reading();
+    before.keep(id(1), '1');
+    handlers().notify('*');
+    expect(held.get(id(1))).toBeUndefined();
+    const read = held.reading();
+    handlers().lost();
+    expect(await held.usable()).toBe(false);
+    read.keep(id(2), '2');
+    handlers().listening();
+    read.keep(id(3), '3');
+    expect(await held.usable()).toBe(true);
+    expect([held.get(id(2)), held.get(id(3))]).toEqual([undefined, undefined]);
+  });
+});
+
+describe('when notifications are lost', () => {
+  it.runIf(Boolean(process.env.DATABASE_URL))('reads every result from Postgres until they flow again, then holds results anew', async () => {
+    const at = { lat: 41.6, lng: -97.6 };
+    const { member, profile } = await newProfile(sut, { latitude: at.lat, longitude: at.lng, title: 'Steady' });
+    await near(viewer, at);
+    await queryRows(sut.service.runtime.db, sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'listen:directory_items' and datname = current_database()`);
+    await waitFor('the lost listener noticed', async () => !cache().stats.live);
+    await call(sut, member.id, 'PUT', `/api/profiles/${profile.id}`, { title: 'Changed while deaf' });
+    expect((await near(viewer, at)).items[0]!.title).toBe('Changed while deaf');
+    await waitFor('listening again', async () => cache().stats.live);
+    await near(viewer, at);
+    const hits = cache().stats.hits;
+    expect((await near(viewer, at)).items[0]!.title).toBe('Changed while deaf');
+    expect(cache().stats.hits).toBe(hits + 1);
+  });
+});
