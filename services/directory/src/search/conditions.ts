@@ -87,7 +87,11 @@ export function searchConditions(f: SearchFilters): SearchConditions {
   const signature = rule.nearestIndexed ? toSignatureQuery(f.q) : null;
   const nearestFirst = signature ? and(rule.requires, sql`strip(${rule.document}) @@ to_tsquery('simple', ${signature})`) : undefined;
   if (!isPlainQuery(f.q)) return { where, text: { row, nearestFirst } };
-  return { where, text: { row, nearestFirst, inCells: (cells) => (rule.isAll ? cellMatch(query, cells) : sql`(${cellMatch(query, cells)} and ${row})`) } };
+  // Inside cells, the scope's own match is a test of the few rows the cell-tagged index finds: as
+  // the function behind `@@`, which no index serves, so the planner cannot AND in the document's
+  // whole posting list ('photograph:*' in the skills index: 18,758 entries, 7.5 ms, to keep 2 of 4 rows).
+  const ownMatch = sql`ts_match_vq(${rule.document}, to_tsquery('simple', ${query}))`;
+  return { where, text: { row, nearestFirst, inCells: (cells) => (rule.isAll ? cellMatch(query, cells) : sql`(${cellMatch(query, cells)} and ${ownMatch})`) } };
 }
 
 /** A quoted lexeme of a tsquery's text form, with its prefix or weight marks. */
