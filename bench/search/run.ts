@@ -3,6 +3,7 @@ import { loadavg } from 'node:os';
 import pg from 'pg';
 import { AssertionSigner, IDENTITY_HEADER, generateAssertionKeys } from '@freemarket/kit';
 import { freePort, waitFor } from '@freemarket/testing';
+import { DIRECTORY_POOL_MAX } from '@freemarket/directory';
 import { machineLine } from '../machine.js';
 import { procStat } from '../proc-stat.js';
 import { startPackageScript } from '../start-script.js';
@@ -17,19 +18,20 @@ import { BENCH_VIEWER, benchQueries, CENTRES, type BenchQuery } from './queries.
  * SQL for the ratio, then EXPLAIN (ANALYZE, BUFFERS) of each. Run it under the shared lock:
  *   flock /tmp/fm-bench.lock node --import tsx bench/search/run.ts
  * BENCH_PROFILES (1,000,000), BENCH_DURATION (15 s), BENCH_WARMUP (5 s), BENCH_CONNECTIONS (16),
- * BENCH_NAIVE_SECONDS (30), BENCH_POOL (DB_POOL_MAX of the service, 10), BENCH_ONLY (e.g. "ad"),
+ * BENCH_NAIVE_SECONDS (30), BENCH_POOL (DB_POOL_MAX of the service; unset, the directory's default), BENCH_ONLY (e.g. "ad"),
  * BENCH_PG_OPTIONS (session settings of the service's connections, '-c work_mem=32MB -c max_parallel_workers_per_gather=0 -c jit=off'),
  * BENCH_SERVICE_NODE_ARGS (node flags for the service alone, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof').
- * The map's questions, (d) and (e), are measured twice: as deployed, markers held in memory
- * (MarkerCache; first the time each centre's first answer takes, its cells read from Postgres), and
- * by a second service with MAP_CACHE_MARKERS=0, from Postgres alone.
+ * Every question is measured twice: as deployed, markers and results held in memory (MarkerCache,
+ * ItemCache; for the map, first the time each centre's first answer takes, its cells read from
+ * Postgres), and by a second service with MAP_CACHE_MARKERS=0 and SEARCH_CACHE_RESULTS=0, from
+ * Postgres alone.
  */
 const PROFILES = Number(process.env.BENCH_PROFILES ?? 1_000_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 15);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const NAIVE_SECONDS = Number(process.env.BENCH_NAIVE_SECONDS ?? 30);
-const POOL = process.env.BENCH_POOL ?? '10';
+const POOL = process.env.BENCH_POOL;
 const ONLY = process.env.BENCH_ONLY ?? 'abcde';
 const SERVICE_NODE_ARGS = process.env.BENCH_SERVICE_NODE_ARGS ?? '';
 /**
@@ -40,7 +42,7 @@ const SERVICE_NODE_ARGS = process.env.BENCH_SERVICE_NODE_ARGS ?? '';
  */
 const PG_OPTIONS = process.env.BENCH_PG_OPTIONS ?? '-c work_mem=32MB -c max_parallel_workers_per_gather=0 -c jit=off';
 
-/** The directory with its markers held in memory (as deployed), and one that asks Postgres for every map. */
+/** The directory with its markers and results held in memory (as deployed), and one that asks Postgres for everything. */
 type ServiceKind = 'deployed' | 'uncached';
 interface Service {
   url: string;
@@ -49,8 +51,10 @@ interface Service {
 
 async function startService(publicKeyPem: string, kind: ServiceKind): Promise<Service> {
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATABASE_URL: withOptions(BENCH_DATABASE_URL, PG_OPTIONS), DB_POOL_MAX: POOL, ASSERTION_PUBLIC_KEY: publicKeyPem, LOG_LEVEL: 'warn' };
-  if (kind === 'uncached') env.MAP_CACHE_MARKERS = '0';
+  const env: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATABASE_URL: withOptions(BENCH_DATABASE_URL, PG_OPTIONS), ASSERTION_PUBLIC_KEY: publicKeyPem, LOG_LEVEL: 'warn' };
+  if (POOL) env.DB_POOL_MAX = POOL;
+  else delete env.DB_POOL_MAX;
+  if (kind === 'uncached') Object.assign(env, { MAP_CACHE_MARKERS: '0', SEARCH_CACHE_RESULTS: '0' });
   for (const name of ['NATS_URL', 'REDIS_URL', 'OTEL_EXPORTER_OTLP_ENDPOINT']) delete env[name];
   // As production starts it: the package's start script, with the service's own node flags.
   const child = await startPackageScript('directory', env, SERVICE_NODE_ARGS);
@@ -93,7 +97,7 @@ async function main(): Promise<void> {
   try {
     const tradesId = (await client.query<{ id: string }>(`select id from directory.skill_categories where name = 'Trades'`)).rows[0]!.id;
     const queries = benchQueries(tradesId).filter((q) => ONLY.includes(q.key));
-    const runs = queries.flatMap((q) => (q.key === 'd' || q.key === 'e' ? (['deployed', 'uncached'] as const) : (['deployed'] as const)).map((kind) => ({ q, kind })));
+    const runs = queries.flatMap((q) => (['deployed', 'uncached'] as const).map((kind) => ({ q, kind })));
     // An assertion lives a minute: a fresh one for every run.
     const headers = async () => ({ [IDENTITY_HEADER]: await (await AssertionSigner.fromPem(keys.privateKeyPem)).sign({ userId: BENCH_VIEWER }) });
     for (const { q, kind } of runs) {
@@ -142,11 +146,11 @@ async function main(): Promise<void> {
     const setting = async (name: string) => (await client.query<Record<string, string>>(`show ${name}`)).rows[0]![name]!;
     // shared_buffers decides whether the working set is read from Postgres's cache or copied from the OS's.
     console.log(`Machine: ${await machineLine()}, Postgres ${await setting('server_version')} (shared_buffers ${await setting('shared_buffers')})`);
-    console.log(`${PROFILES.toLocaleString('en-US')} profiles; ${CONNECTIONS} connections; ${WARMUP}s warm-up + ${DURATION}s measured per query; service DB_POOL_MAX=${POOL}, options '${PG_OPTIONS}'; centres rotate over ${CENTRES.map((c) => c[0]).join(', ')}\n`);
+    console.log(`${PROFILES.toLocaleString('en-US')} profiles; ${CONNECTIONS} connections; ${WARMUP}s warm-up + ${DURATION}s measured per query; service DB_POOL_MAX=${POOL ?? `${DIRECTORY_POOL_MAX} (the directory's default)`}, options '${PG_OPTIONS}'; centres rotate over ${CENTRES.map((c) => c[0]).join(', ')}\n`);
     console.log('| query | requests/s | p50 ms | p95 ms | p99 ms | failures | bytes/response | CPU ms/request (service + Postgres) | page faults/request (service + Postgres) | service RSS MB | naive p50 ms | naive p95 ms | naive queries | naive/indexed p95 |');
     console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const { q, kind, http, naive, cpuMs, faults, rssMb } of results) {
-      const label = kind === 'uncached' ? `(${q.key}) the same, markers not held (MAP_CACHE_MARKERS=0)` : `(${q.key}) ${q.label}`;
+      const label = kind === 'uncached' ? `(${q.key}) the same, nothing held (MAP_CACHE_MARKERS=0, SEARCH_CACHE_RESULTS=0)` : `(${q.key}) ${q.label}`;
       console.log(
         `| ${label} | ${http.rps.toFixed(0)} | ${ms(http.p50)} | ${ms(http.p95)} | ${ms(http.p99)} | ${http.failures} | ${http.bytes.toFixed(0)} | ${cpuMs.service.toFixed(2)} + ${cpuMs.postgres.toFixed(2)} | ${faults.service.toFixed(1)} + ${faults.postgres.toFixed(1)} | ${rssMb.toFixed(0)} | ${ms(naive.p50)} | ${ms(naive.p95)} | ${naive.count} | ${(naive.p95 / http.p95).toFixed(0)}× |`,
       );

@@ -40,12 +40,16 @@ const envSchema = z.object({
   ASSERTION_PUBLIC_KEY: z.string().includes('BEGIN PUBLIC KEY', { message: 'must be the gateway public key as SPKI PEM' }),
 });
 
-/** Reads and validates a service's environment; the error lists every missing or bad variable. */
-export function loadServiceConfig(name: string, defaults: { port: number }, env: NodeJS.ProcessEnv = process.env): ServiceConfig {
+/**
+ * Reads and validates a service's environment; the error lists every missing or bad variable.
+ * `defaults`: the service's port, and its pool size where 10 does not suit it.
+ */
+export function loadServiceConfig(name: string, defaults: { port: number; poolMax?: number }, env: NodeJS.ProcessEnv = process.env): ServiceConfig {
   const raw = readEnvVars(ENV_NAMES, env);
   const parsed = parseConfig(envSchema, {
     ...raw,
     PORT: raw.PORT ?? String(defaults.port),
+    DB_POOL_MAX: raw.DB_POOL_MAX ?? (defaults.poolMax === undefined ? undefined : String(defaults.poolMax)),
     DATABASE_URL: raw.DATABASE_URL ?? `pglite:./data/${name}`,
     // PEM in env files is often written with literal \n.
     ASSERTION_PUBLIC_KEY: raw.ASSERTION_PUBLIC_KEY?.replaceAll('\\n', '\n'),

@@ -26,6 +26,13 @@ describe('loadServiceConfig', () => {
     expect(config.service.port).toBe(5006);
   });
 
+  it('sizes the connection pool at 10, or at the service’s own default, unless DB_POOL_MAX says otherwise', () => {
+    expect(loadServiceConfig('rewards', { port: 5006 }, { ASSERTION_PUBLIC_KEY: key }).db.poolMax).toBe(10);
+    expect(loadServiceConfig('directory', { port: 5002, poolMax: 4 }, { ASSERTION_PUBLIC_KEY: key }).db.poolMax).toBe(4);
+    expect(loadServiceConfig('directory', { port: 5002, poolMax: 4 }, { ASSERTION_PUBLIC_KEY: key, DB_POOL_MAX: '12' }).db.poolMax).toBe(12);
+    expect(() => loadServiceConfig('directory', { port: 5002, poolMax: 4 }, { ASSERTION_PUBLIC_KEY: key, DB_POOL_MAX: '0' })).toThrow(/DB_POOL_MAX/);
+  });
+
   it('treats empty variables as unset', () => {
     const config = loadServiceConfig('rewards', { port: 5006 }, { ASSERTION_PUBLIC_KEY: key, NATS_URL: '', REDIS_URL: '' });
     expect(config.bus.natsUrl).toBeNull();

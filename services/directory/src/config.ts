@@ -10,6 +10,15 @@ export interface DirectoryConfig extends ServiceConfig {
   searchCacheResults: number;
 }
 
+/**
+ * The directory's connections to Postgres, unless DB_POOL_MAX says otherwise. Its searches are
+ * Postgres CPU, not waiting: connections beyond about twice Postgres's cores only share those cores
+ * and stretch every statement. On two cores, 4 against 10 took the 95th percentile of a search by
+ * rating from 32.5 to 27.0 ms at the same request rate (docs/benchmarks.md, Search, thirteenth
+ * session). Size it to the Postgres server (and the number of instances) in production.
+ */
+export const DIRECTORY_POOL_MAX = 4;
+
 const envSchema = z.object({
   SEED_DEMO_DATA: booleanFromEnv.default(false),
   // About 600 bytes a marker: the default holds a dense metro's 10 km map, a few times over, in some 150 MB.
@@ -19,7 +28,7 @@ const envSchema = z.object({
 });
 
 export function loadDirectoryConfig(env: NodeJS.ProcessEnv = process.env): DirectoryConfig {
-  const base = loadServiceConfig('directory', { port: 5002 }, env);
+  const base = loadServiceConfig('directory', { port: 5002, poolMax: DIRECTORY_POOL_MAX }, env);
   const parsed = parseConfig(envSchema, readEnvVars(['SEED_DEMO_DATA', 'MAP_CACHE_MARKERS', 'SEARCH_CACHE_RESULTS'], env));
   return { ...base, seedDemoData: parsed.SEED_DEMO_DATA, mapCacheMarkers: parsed.MAP_CACHE_MARKERS, searchCacheResults: parsed.SEARCH_CACHE_RESULTS };
 }

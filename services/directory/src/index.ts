@@ -12,7 +12,7 @@ import { seedReferenceData } from './seed/reference-data.js';
 
 export type { DirectoryConfig } from './config.js';
 export type { DirectoryContext } from './context.js';
-export { loadDirectoryConfig } from './config.js';
+export { DIRECTORY_POOL_MAX, loadDirectoryConfig } from './config.js';
 export { markerStatement, nameOrder, ratingOrder, SearchRepository, statements as searchStatements } from './search/repository.js';
 export { markerJson } from './search/items.js';
 export { searchConditions } from './search/conditions.js';
