@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { profileSearchPageSchema, type ProfileSearchPage } from '@freemarket/contracts';
+import { profileSearchPageSchema, type Profile, type ProfileSearchPage } from '@freemarket/contracts';
 import { queryRows, type Database, type NotificationHandlers } from '@freemarket/db';
 import { createLogger } from '@freemarket/kit';
 import { waitFor } from '@freemarket/testing';
 import { eq, sql } from 'drizzle-orm';
-import { users } from '../src/db/schema/index.js';
+import type { Actor } from '@freemarket/kit';
+import { profiles, users } from '../src/db/schema/index.js';
 import { createDirectoryService, loadDirectoryConfig } from '../src/index.js';
 import { ItemCache } from '../src/search/item-cache.js';
+import { SearchService } from '../src/search/service.js';
 import { call, newMember, newProfile, startDirectory, type Directory } from './_util.js';
 
 let sut: Directory;
@@ -106,6 +108,35 @@ describe('search results held in memory', () => {
     } finally {
       await stop();
     }
+  });
+});
+
+describe('a profile deleted between finding a page and writing its results', () => {
+  it('is left out of that page, and the next page neither repeats nor skips the others', async () => {
+    const at = { lat: 41.7, lng: -97.7 };
+    const made: Profile[] = [];
+    for (let i = 0; i < 3; i++) made.push((await newProfile(sut, { latitude: at.lat + i * 0.001, longitude: at.lng, title: `Row ${i}` })).profile);
+    const real = sut.service.runtime.db;
+    const session = Object.create(real._.session) as typeof real._.session;
+    // Just before the page's results are read, the nearest profile goes.
+    session.prepareQuery = ((...args: Parameters<typeof session.prepareQuery>) => {
+      const prepared = real._.session.prepareQuery(...args);
+      if (args[2] !== 'search_items_by_id') return prepared;
+      const execute = prepared.execute.bind(prepared);
+      prepared.execute = async (...values: Parameters<typeof execute>) => {
+        await real.delete(profiles).where(eq(profiles.id, made[0]!.id));
+        return execute(...values);
+      };
+      return prepared;
+    }) as typeof session.prepareQuery;
+    const db = Object.assign(Object.create(real) as typeof real, { _: { ...real._, session } });
+    const search = new SearchService(db);
+    const query = { lat: at.lat, lng: at.lng, radius: 2, limit: 2 };
+    const first = profileSearchPageSchema.parse(JSON.parse(await search.nearbyProfiles({ userId: viewer } as Actor, query)));
+    expect(first.items.map((i) => i.title)).toEqual(['Row 1']);
+    const next = profileSearchPageSchema.parse(JSON.parse(await search.nearbyProfiles({ userId: viewer } as Actor, { ...query, cursor: first.nextCursor! })));
+    expect(next.items.map((i) => i.title)).toEqual(['Row 2']);
+    expect(next.nextCursor).toBeNull();
   });
 });
 
