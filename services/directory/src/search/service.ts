@@ -38,18 +38,16 @@ export class SearchService {
   async search(actor: Actor, query: ProfileSearchQuery): Promise<SearchPageJson> {
     const cursor = decodeSearchCursor(query.cursor, query.sort);
     const near = query.lat !== undefined && query.lng !== undefined ? nearby({ lat: query.lat, lng: query.lng }, query.radius ?? DIRECTORY_LIMITS.radiusDefaultKm) : undefined;
-    const usable = this.itemCache?.usable();
-    const rows = await this.page(query.sort, { ...searchConditions(query), limit: query.limit, near, cursor, viewerId: actor.userId });
-    return this.toPage(rows, query.limit, query.sort, actor.userId, usable);
+    const q = { ...searchConditions(query), limit: query.limit, near, cursor, viewerId: actor.userId };
+    return this.answer(() => this.page(query.sort, q), query.limit, query.sort, actor.userId);
   }
 
   /** `GET /api/profiles/location`: everyone within the radius, nearest first. */
   async nearbyProfiles(actor: Actor, query: ProfileLocationQuery): Promise<SearchPageJson> {
     const cursor = decodeSearchCursor(query.cursor, 'distance');
     const near = nearby({ lat: query.lat, lng: query.lng }, query.radius);
-    const usable = this.itemCache?.usable();
-    const rows = await new SearchRepository(this.db, this.walkRows).nearestFirst({ where: [], limit: query.limit, near, cursor, viewerId: actor.userId });
-    return this.toPage(rows, query.limit, 'distance', actor.userId, usable);
+    const q = { where: [], limit: query.limit, near, cursor, viewerId: actor.userId };
+    return this.answer(() => new SearchRepository(this.db, this.walkRows).nearestFirst(q), query.limit, 'distance', actor.userId);
   }
 
   /**
@@ -80,13 +78,32 @@ export class SearchService {
   }
 
   /**
+   * Finds a page's keys (`find`), then writes its results. Whether held results may be used is
+   * asked as the question begins, so the writes this instance answered before it count. A page
+   * whose every result was deleted between the two steps is found again (up to three times): an
+   * empty page with a cursor would end a client's paging early.
+   */
+  private async answer(find: () => Promise<PageRow[]>, limit: number, sort: SearchSort, viewerId: string): Promise<SearchPageJson> {
+    const usable = this.itemCache?.usable();
+    for (let attempt = 1; ; attempt++) {
+      const { json, vanished } = await this.toPage(await find(), limit, sort, viewerId, usable);
+      if (!vanished || attempt === 3) return json;
+    }
+  }
+
+  /**
    * A page of results as the contract's JSON: the results' texts as Postgres wrote them for the
    * viewer (`searchItemJson`), from memory where held, each with its distance, joined, so Node
-   * neither parses nor re-serialises them. `usable`: whether the cache may answer, asked as the
-   * question began. A result deleted since its keys were read is left out; the cursor still
-   * follows the keys.
+   * neither parses nor re-serialises them. A result deleted since its keys were read is left out;
+   * the cursor still follows the keys. `vanished`: every result of a non-empty page was.
    */
-  private async toPage(rows: PageRow[], limit: number, sort: SearchSort, viewerId: string, usable: Promise<boolean> | undefined): Promise<SearchPageJson> {
+  private async toPage(
+    rows: PageRow[],
+    limit: number,
+    sort: SearchSort,
+    viewerId: string,
+    usable: Promise<boolean> | undefined,
+  ): Promise<{ json: SearchPageJson; vanished: boolean }> {
     const page = rows.slice(0, limit);
     const last = page.at(-1);
     const nextCursor = rows.length > limit && last ? encodeSearchCursor(cursorOf(last, sort)) : null;
@@ -114,7 +131,8 @@ export class SearchService {
       const text = texts.get(row.id);
       if (text !== undefined) items.push(withDistance(text, row.distanceKm));
     }
-    return `{"items":[${items.join(',')}],"nextCursor":${JSON.stringify(nextCursor)}}` as SearchPageJson;
+    const json = `{"items":[${items.join(',')}],"nextCursor":${JSON.stringify(nextCursor)}}` as SearchPageJson;
+    return { json, vanished: page.length > 0 && items.length === 0 };
   }
 
   private page(sort: SearchSort, q: PageQuery): Promise<PageRow[]> {
