@@ -11,7 +11,7 @@ import { nearby } from '../src/search/geo.js';
 import { markerJson } from '../src/search/items.js';
 import { MarkerCache } from '../src/search/marker-cache.js';
 import { markers } from '../src/search/repository.js';
-import { call, newMember, newProfile, startDirectory, type Directory } from './_util.js';
+import { aroundPrepared, call, newMember, newProfile, startDirectory, type Directory } from './_util.js';
 
 /** Kansas City, with profiles scattered over the nine 0.25° cells around it. */
 const centre = { lat: 39.1, lng: -94.58 };
@@ -194,25 +194,16 @@ describe('when notifications are lost', () => {
 describe('changes racing with reads', () => {
   /** A cache over the test's database whose notifications the test delivers, and whose re-reads it may hold up. */
   async function controlled(options: { budget?: number; holdRereads?: Promise<void>; rereading?: () => void; rereadMs?: number; sync?: () => Promise<boolean> } = {}) {
-    const real = sut.service.runtime.db;
-    let db = real;
+    let db = sut.service.runtime.db;
     if (options.holdRereads || options.rereadMs) {
       // The re-read statement runs, then its answer waits for the test: a read that comes back late.
-      const session = Object.create(real._.session) as typeof real._.session;
-      session.prepareQuery = ((...args: Parameters<typeof session.prepareQuery>) => {
-        const prepared = real._.session.prepareQuery(...args);
-        if (args[2] !== 'map_markers_by_id') return prepared;
-        const execute = prepared.execute.bind(prepared);
-        prepared.execute = async (...values: Parameters<typeof execute>) => {
-          const rows = await execute(...values);
-          options.rereading?.();
-          await options.holdRereads;
-          if (options.rereadMs) await new Promise((resolve) => setTimeout(resolve, options.rereadMs));
-          return rows;
-        };
-        return prepared;
-      }) as typeof session.prepareQuery;
-      db = Object.assign(Object.create(real) as typeof real, { _: { ...real._, session } });
+      db = aroundPrepared(db, 'map_markers_by_id', async (execute) => {
+        const rows = await execute();
+        options.rereading?.();
+        await options.holdRereads;
+        if (options.rereadMs) await new Promise((resolve) => setTimeout(resolve, options.rereadMs));
+        return rows;
+      });
     }
     let handlers: NotificationHandlers | undefined;
     const database = {

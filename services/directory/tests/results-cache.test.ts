@@ -11,7 +11,7 @@ import { createDirectoryService, loadDirectoryConfig } from '../src/index.js';
 import { ITEM_CHANNEL, ItemCache } from '../src/search/item-cache.js';
 import { searchItemJson } from '../src/search/items.js';
 import { SearchService } from '../src/search/service.js';
-import { call, newMember, newProfile, startDirectory, type Directory } from './_util.js';
+import { aroundPrepared, call, newMember, newProfile, startDirectory, type Directory } from './_util.js';
 
 let sut: Directory;
 let viewer: string;
@@ -166,21 +166,11 @@ describe('what drops a held result', () => {
 
 describe('a profile deleted between finding a page and writing its results', () => {
   /** The service's database, but profile `id` is deleted just before a page's results are read. */
-  function deletingFirst(id: string): typeof sut.service.runtime.db {
-    const real = sut.service.runtime.db;
-    const session = Object.create(real._.session) as typeof real._.session;
-    session.prepareQuery = ((...args: Parameters<typeof session.prepareQuery>) => {
-      const prepared = real._.session.prepareQuery(...args);
-      if (args[2] !== 'search_items_by_id') return prepared;
-      const execute = prepared.execute.bind(prepared);
-      prepared.execute = async (...values: Parameters<typeof execute>) => {
-        await real.delete(profiles).where(eq(profiles.id, id));
-        return execute(...values);
-      };
-      return prepared;
-    }) as typeof session.prepareQuery;
-    return Object.assign(Object.create(real) as typeof real, { _: { ...real._, session } });
-  }
+  const deletingFirst = (id: string) =>
+    aroundPrepared(sut.service.runtime.db, 'search_items_by_id', async (execute) => {
+      await sut.service.runtime.db.delete(profiles).where(eq(profiles.id, id));
+      return execute();
+    });
 
   it('is left out of that page, and the next page neither repeats nor skips the others', async () => {
     const at = { lat: 41.7, lng: -97.7 };

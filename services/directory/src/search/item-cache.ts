@@ -1,6 +1,6 @@
-import type { Database, Listener } from '@freemarket/db';
+import type { Database } from '@freemarket/db';
 import type { Logger } from '@freemarket/kit';
-import { WriteSync } from './write-sync.js';
+import { ChangeFeed } from './change-feed.js';
 
 /** The channel migration 0008's triggers notify: a profile id whose search result may have changed, or `*`. */
 export const ITEM_CHANNEL = 'directory_items';
@@ -33,40 +33,26 @@ export class ItemCache {
   private readonly items = new Map<string, string>();
   /** The ids changed while each read under way ran: what those reads must not keep. */
   private readonly reads = new Set<Set<string>>();
-  private readonly writes = new WriteSync(() => this.listener?.sync() ?? Promise.resolve(false));
   private counts = { hits: 0, misses: 0, dropped: 0 };
-  private live = false;
-  private listener: Listener | undefined;
+  private feed!: ChangeFeed;
 
   private constructor(private readonly budget: number) {}
 
   /** Starts listening; the cache answers once notifications flow. */
   static async start(database: Database, budget: number, logger: Logger): Promise<ItemCache> {
     const cache = new ItemCache(budget);
-    cache.listener = await database.listen(ITEM_CHANNEL, {
-      notify: (payload) => cache.changed(payload),
-      listening: () => {
-        cache.forget();
-        cache.live = true;
-      },
-      lost: () => {
-        cache.live = false;
-        cache.forget();
-        logger.warn('search result notifications lost; results are read from Postgres until they are back');
-      },
-    });
+    cache.feed = await ChangeFeed.listen(database, ITEM_CHANNEL, { changed: (p) => cache.changed(p), forget: () => cache.forget() }, () => logger.warn('search result notifications lost; results are read from Postgres until they are back'));
     return cache;
   }
 
   /** `hits`, `misses`: results asked of the cache and found or not; `dropped`: results dropped by a change. */
   get stats(): { live: boolean; items: number; hits: number; misses: number; dropped: number; writes: number } {
-    return { live: this.live, items: this.items.size, ...this.counts, writes: this.writes.writes };
+    return { live: this.feed.live, items: this.items.size, ...this.counts, writes: this.feed.writes.writes };
   }
 
   async close(): Promise<void> {
-    this.live = false;
+    await this.feed.close();
     this.forget();
-    await this.listener?.close();
   }
 
   /**
@@ -76,13 +62,13 @@ export class ItemCache {
    * heard before the question's own statement returns.
    */
   async usable(): Promise<boolean> {
-    if (!this.live) return false;
-    return this.writes.heard(this.writes.writes, Date.now() + SYNC_WAIT_MS);
+    if (!this.feed.live) return false;
+    return this.feed.writes.heard(this.feed.writes.writes, Date.now() + SYNC_WAIT_MS);
   }
 
   /** A write this instance answered, after its transaction committed. */
   wroteProfiles(): void {
-    this.writes.wroteProfiles();
+    this.feed.writes.wroteProfiles();
   }
 
   /** The result of profile `id` as others see it, if held. */
@@ -105,7 +91,7 @@ export class ItemCache {
    */
   reading(): ItemRead {
     const changed = new Set<string>();
-    const live = this.live;
+    const live = this.feed.live;
     if (live) this.reads.add(changed);
     return {
       keep: (id, item) => {

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { preparedStatement, type Database, type Db, type Listener } from '@freemarket/db';
+import { preparedStatement, type Database, type Db } from '@freemarket/db';
 import type { Logger } from '@freemarket/kit';
 import { profiles as p } from '../db/schema/index.js';
 import { cellsIn, circleBounds, EARTH_RADIUS_M, type CircleBounds } from './cells.js';
 import type { LatLng } from './geo.js';
-import { WriteSync } from './write-sync.js';
+import { ChangeFeed } from './change-feed.js';
 
 /** The channel migration 0007's triggers notify: `<profile id> <old cell> <new cell>`, or `*`. */
 export const MARKER_CHANNEL = 'directory_markers';
@@ -115,11 +115,9 @@ export class MarkerCache {
   private readonly waiters = new Set<{ mark: number; done: (read: boolean) => void }>();
   private refreshing: Promise<void> | undefined;
   /** Writes this instance has answered, and whether their notifications were heard. */
-  private readonly writes = new WriteSync(() => this.listener?.sync() ?? Promise.resolve(false));
   /** Bumped whenever everything is forgotten: reads begun before are not kept. */
   private epoch = 0;
-  private live = false;
-  private listener: Listener | undefined;
+  private feed!: ChangeFeed;
 
   private constructor(
     private readonly db: Db,
@@ -130,30 +128,18 @@ export class MarkerCache {
   /** Starts listening; the cache answers once notifications flow. */
   static async start(database: Database, budget: number, logger: Logger): Promise<MarkerCache> {
     const cache = new MarkerCache(database.db, budget, logger);
-    cache.listener = await database.listen(MARKER_CHANNEL, {
-      notify: (payload) => cache.changed(payload),
-      listening: () => {
-        cache.forget();
-        cache.live = true;
-      },
-      lost: () => {
-        cache.live = false;
-        cache.forget();
-        logger.warn('map marker notifications lost; the map reads Postgres until they are back');
-      },
-    });
+    cache.feed = await ChangeFeed.listen(database, MARKER_CHANNEL, { changed: (p) => cache.changed(p), forget: () => cache.forget() }, () => logger.warn('map marker notifications lost; the map reads Postgres until they are back'));
     return cache;
   }
 
   /** `answered`: questions answered from memory; `cellsRead`, `cellsDropped`: cells read from Postgres and let go; `writes`: marker writes this instance answered. */
   get stats(): { live: boolean; cells: number; markers: number; answered: number; cellsRead: number; cellsDropped: number; writes: number } {
-    return { live: this.live, cells: this.cells.size, markers: this.byId.size, ...this.counts, writes: this.writes.writes };
+    return { live: this.feed.live, cells: this.cells.size, markers: this.byId.size, ...this.counts, writes: this.feed.writes.writes };
   }
 
   async close(): Promise<void> {
-    this.live = false;
+    await this.feed.close();
     this.forget();
-    await this.listener?.close();
   }
 
   /**
@@ -163,14 +149,14 @@ export class MarkerCache {
    * The caller then asks Postgres.
    */
   async nearest(center: LatLng, radiusKm: number, limit: number): Promise<NearestMarkers | undefined> {
-    if (!this.live) return undefined;
+    if (!this.feed.live) return undefined;
     const bounds = circleBounds(center, radiusKm);
     const cells = bounds && cellsIn(bounds);
     if (!bounds || !cells || !walkable(center, bounds)) return undefined;
     const known = cells.reduce((n, c) => n + (this.cells.get(c)?.size ?? this.cellSizes.get(c) ?? 0), 0);
     if (known > this.budget / 2) return undefined;
     const epoch = this.epoch;
-    const writes = this.writes.writes;
+    const writes = this.feed.writes.writes;
     if (!(await this.hold(cells))) return undefined;
     // Before answering: notifications already on the socket are heard (I/O callbacks run before
     // setImmediate's); those of the writes this instance answered before the question are heard
@@ -179,10 +165,10 @@ export class MarkerCache {
     // in all (a bulk update, a slow sync) it is left to Postgres.
     const deadline = Date.now() + REFRESH_WAIT_MS;
     await new Promise((resolve) => setImmediate(resolve));
-    if (!(await this.writes.heard(writes, deadline))) return undefined;
+    if (!(await this.feed.writes.heard(writes, deadline))) return undefined;
     if (!(await this.readBack(this.heard, deadline))) return undefined;
     // Anything may have happened while the question waited: everything forgotten, its cells let go.
-    if (epoch !== this.epoch || !this.live || cells.some((c) => !this.cells.has(c))) return undefined;
+    if (epoch !== this.epoch || !this.feed.live || cells.some((c) => !this.cells.has(c))) return undefined;
     this.counts.answered++;
     return this.search(center, radiusKm * 1000, limit, bounds);
   }
@@ -192,7 +178,7 @@ export class MarkerCache {
    * was heard (Listener.sync), so they see their change on the map however slow the notification.
    */
   wroteProfiles(): void {
-    this.writes.wroteProfiles();
+    this.feed.writes.wroteProfiles();
   }
 
   /** Resolves true once every change numbered up to `mark` is read back, false at the deadline. */
@@ -299,7 +285,7 @@ export class MarkerCache {
     const missing = cells.filter((c) => !this.cells.has(c) && !this.loads.has(c));
     if (missing.length > 0) this.load(missing);
     await Promise.all(cells.flatMap((c) => this.loads.get(c)?.done ?? []));
-    if (epoch !== this.epoch || !this.live) return false;
+    if (epoch !== this.epoch || !this.feed.live) return false;
     this.evict(new Set(cells));
     for (const cell of cells) {
       const markers = this.cells.get(cell);

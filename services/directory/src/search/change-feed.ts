@@ -1,3 +1,54 @@
+import type { Database, Listener } from '@freemarket/db';
+
+/** What a cache kept in step by a notification channel does with it. */
+export interface FeedSubscriber {
+  /** A notification's payload. */
+  changed(payload: string): void;
+  /** Drop everything held: notifications may have been missed. */
+  forget(): void;
+}
+
+/**
+ * One Postgres notification channel feeding an in-memory cache (MarkerCache, ItemCache): the cache
+ * may answer only while `live`, from LISTEN's start until its connection is lost; at either edge it
+ * forgets everything, since notifications sent in between are gone. `writes` gives read-your-writes.
+ */
+export class ChangeFeed {
+  private isLive = false;
+  private listener: Listener | undefined;
+  readonly writes = new WriteSync(() => this.listener?.sync() ?? Promise.resolve(false));
+
+  private constructor() {}
+
+  /** Starts listening on `channel`; `onLost` says so (a log line), after the cache has forgotten everything. */
+  static async listen(database: Database, channel: string, cache: FeedSubscriber, onLost: () => void): Promise<ChangeFeed> {
+    const feed = new ChangeFeed();
+    feed.listener = await database.listen(channel, {
+      notify: (payload) => cache.changed(payload),
+      listening: () => {
+        cache.forget();
+        feed.isLive = true;
+      },
+      lost: () => {
+        feed.isLive = false;
+        cache.forget();
+        onLost();
+      },
+    });
+    return feed;
+  }
+
+  /** Notifications flow: what the cache holds is current, but for changes not yet heard. */
+  get live(): boolean {
+    return this.isLive;
+  }
+
+  async close(): Promise<void> {
+    this.isLive = false;
+    await this.listener?.close();
+  }
+}
+
 /**
  * Read-your-writes for a cache kept in step by Postgres notifications: counts the writes this
  * instance answered and, before a question trusts the cache, makes sure their notifications have
