@@ -35,8 +35,8 @@ const LOG_LEVEL = process.env.LOG_LEVEL ?? 'info';
 /** The Node processes log a line per request at `info` and below; nginx then writes its access log too. */
 const REQUEST_LOGS = ['trace', 'debug', 'info'].includes(LOG_LEVEL);
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const GATEWAY_WORKERS = Number(process.env.GATEWAY_WORKERS ?? availableParallelism());
-const NGINX_WORKERS = Number(process.env.BENCH_NGINX_WORKERS ?? GATEWAY_WORKERS);
+const GATEWAY_WORKERS = Number(process.env.GATEWAY_WORKERS || availableParallelism());
+const NGINX_WORKERS = Number(process.env.BENCH_NGINX_WORKERS || GATEWAY_WORKERS);
 const PATH = '/api/rewards/balance';
 const GATEWAY_NODE_ARGS = process.env.BENCH_GATEWAY_NODE_ARGS ?? '';
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
