@@ -212,21 +212,34 @@ ${targets.map(row).join('\n')}
     console.log(met ? 'Target met.' : 'Target MISSED.');
     if (!met) process.exitCode = 1;
   } finally {
-    stopping = true;
-    for (const child of children) {
-      if (groupLeaders.has(child) && child.pid) {
-        try {
-          process.kill(-child.pid, 'SIGTERM');
-        } catch {
-          // The group is gone already.
-        }
-      } else child.kill('SIGTERM');
-    }
+    stopChildren();
     const stream = redis.scanStream({ match: `${redisPrefix}*` });
     for await (const found of stream as AsyncIterable<string[]>) if (found.length > 0) await redis.del(...found);
     await redis.quit();
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** Stops the service, nginx and the gateway (their process groups where they lead one). */
+function stopChildren(): void {
+  stopping = true;
+  for (const child of children) {
+    if (groupLeaders.has(child) && child.pid) {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // The group is gone already.
+      }
+    } else child.kill('SIGTERM');
+  }
+}
+
+// Interrupted (Ctrl-C, a timeout), the run still stops what it started: nginx would outlive it.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    stopChildren();
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  });
 }
 
 await main();
