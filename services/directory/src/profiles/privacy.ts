@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { PRIVACY_FLAGS, PRIVACY_SECTION_FIELDS, type PrivacyFlag, type UserSummary } from '@freemarket/contracts';
 import { profiles } from '../db/schema/index.js';
 
@@ -27,7 +27,7 @@ export function withoutPrivateSections<T extends PrivacySubject & { user?: UserS
   return out as T;
 }
 
-/** `canSee` inside SQL, for answers Postgres assembles itself (search results, map markers). */
-export function visibleSql(flag: PrivacyFlag, viewerId: string): SQL {
+/** `canSee` inside SQL, for answers Postgres assembles itself (search results, map markers); the viewer may be a prepared statement's placeholder. */
+export function visibleSql(flag: PrivacyFlag, viewerId: string | Placeholder): SQL {
   return sql`(${profiles[flag]} or ${profiles.userId} = ${viewerId})`;
 }

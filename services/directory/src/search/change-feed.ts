@@ -94,7 +94,7 @@ export class WriteSync {
 }
 
 /** What `promise` resolves to, or undefined if the deadline (a Date.now() time) comes first. */
-export function before<T>(deadline: number, promise: Promise<T>): Promise<T | undefined> {
+function before<T>(deadline: number, promise: Promise<T>): Promise<T | undefined> {
   return new Promise((resolve) => {
     const timer = setTimeout(() => resolve(undefined), Math.max(0, deadline - Date.now()));
     timer.unref();

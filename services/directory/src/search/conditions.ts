@@ -2,6 +2,7 @@ import { and, sql, type SQL } from 'drizzle-orm';
 import type { OpenTo, ProfileKind, SearchScope } from '@freemarket/contracts';
 import { CELL_DOCUMENT } from '../db/schema/search-documents.js';
 import { profiles as p, skillCategories } from '../db/schema/index.js';
+import { isUuid } from '../shared/uuid.js';
 import { SCOPE_RULES } from './scopes.js';
 import { isPlainQuery, toPrefixQuery, toSignatureQuery } from './text-query.js';
 
@@ -61,8 +62,6 @@ export interface SearchConditions {
   collectInRadius?: boolean;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * The WHERE conditions of a search, as a list (STYLE §3). Filters on a section's fields also test
  * the section's privacy flag: a private section never makes a profile match.
@@ -75,7 +74,7 @@ export function searchConditions(f: SearchFilters): SearchConditions {
     // The category is looked up inside the statement (an init plan, once per query): an unknown one
     // gives null, which matches nothing. A filter, never an index scan: a category holds an eighth
     // of the profiles or more.
-    const named = UUID.test(f.category) ? sql`${skillCategories.id} = ${f.category}::uuid` : sql`lower(${skillCategories.name}) = lower(${f.category})`;
+    const named = isUuid(f.category) ? sql`${skillCategories.id} = ${f.category}::uuid` : sql`lower(${skillCategories.name}) = lower(${f.category})`;
     where.push(sql`(${p.professionalInfoIsPublic} and (select ${skillCategories.id} from ${skillCategories} where ${named}) = any(${p.skillCategoryIds}))`);
   }
   if (f.kind) where.push(sql`${KIND_COLUMNS[f.kind]}`);

@@ -1,11 +1,11 @@
 import type { Database } from '@freemarket/db';
 import type { Logger } from '@freemarket/kit';
+import { isUuid } from '../shared/uuid.js';
 import { ChangeFeed } from './change-feed.js';
 
 /** The channel migration 0008's triggers notify: a profile id whose search result may have changed, or `*`. */
 export const ITEM_CHANNEL = 'directory_items';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** How long a question waits for the notifications of this instance's own writes before it reads every result from Postgres. */
 const SYNC_WAIT_MS = 100;
 
@@ -108,7 +108,7 @@ export class ItemCache {
 
   private changed(payload: string): void {
     if (payload === '*') return this.forget();
-    if (!UUID.test(payload)) return;
+    if (!isUuid(payload)) return;
     const id = payload.toLowerCase();
     for (const changed of this.reads) changed.add(id);
     if (this.items.delete(id)) this.counts.dropped++;

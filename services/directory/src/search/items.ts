@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { PRIVACY_FLAGS, PRIVACY_SECTION_FIELDS, type PrivacyFlag, type ProfileSearchItem } from '@freemarket/contracts';
 import { profiles as p, users as u } from '../db/schema/index.js';
 import { markerDocumentWith } from '../db/schema/marker-document.js';
@@ -65,7 +65,7 @@ function objectText(keys: readonly ItemField[], fields: Record<ItemField, SQL>):
  * into it only where the viewer may see them, so every field is written once in the statement and
  * Node sends the text as it comes.
  */
-export function searchItemJson(viewerId: string): SQL {
+export function searchItemJson(viewerId: string | Placeholder): SQL {
   const fields = itemFields(sql`(case when ${visibleSql('contactInfoIsPublic', viewerId)} then ${u.email} end)`);
   // `{"a":1}` and `{"b":2,"c":3}` make `{"a":1,"b":2,"c":3}`: the first without its `}`, each section without its braces.
   const sections = SEARCH_ITEM_SECTIONS.map(

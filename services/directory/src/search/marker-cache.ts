@@ -4,6 +4,7 @@ import type { Logger } from '@freemarket/kit';
 import { profiles as p } from '../db/schema/index.js';
 import { cellsIn, circleBounds, EARTH_RADIUS_M, type CircleBounds } from './cells.js';
 import type { LatLng } from './geo.js';
+import { isUuid } from '../shared/uuid.js';
 import { ChangeFeed } from './change-feed.js';
 
 /** The channel migration 0007's triggers notify: `<profile id> <old cell> <new cell>`, or `*`. */
@@ -19,7 +20,6 @@ const bucketColumn = (lng: number) => Math.floor(lng / BUCKET_DEGREES);
 const bucketKey = (row: number, column: number) => row * BUCKET_COLUMNS + (((column % BUCKET_COLUMNS) + BUCKET_COLUMNS) % BUCKET_COLUMNS);
 /** Profile changes arriving together are read back in one statement of at most this many ids. */
 const REFRESH_BATCH = 1000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** How long a question waits for changes heard before it to be read back; past that, Postgres answers it. */
 const REFRESH_WAIT_MS = 100;
 /**
@@ -114,9 +114,9 @@ export class MarkerCache {
   private reading: number | undefined;
   private readonly waiters = new Set<{ mark: number; done: (read: boolean) => void }>();
   private refreshing: Promise<void> | undefined;
-  /** Writes this instance has answered, and whether their notifications were heard. */
   /** Bumped whenever everything is forgotten: reads begun before are not kept. */
   private epoch = 0;
+  /** Its notifications, and whether the writes this instance answered were heard. */
   private feed!: ChangeFeed;
 
   private constructor(
@@ -343,7 +343,7 @@ export class MarkerCache {
   private changed(payload: string): void {
     if (payload === '*') return this.forget();
     const [id, ...cells] = payload.split(' ');
-    if (!id || !UUID.test(id)) return;
+    if (!id || !isUuid(id)) return;
     // A re-read under way for it must not be applied, even if its cell has been let go since.
     let held = this.byId.has(id) || this.changes.has(id);
     for (const text of cells) {

@@ -1,5 +1,5 @@
 import { and, sql, type SQL } from 'drizzle-orm';
-import { queryPrepared, queryRows, type DbOrTx } from '@freemarket/db';
+import { preparedStatement, queryPrepared, queryRows, type DbOrTx } from '@freemarket/db';
 import { profiles as p, TOP_RATED, users } from '../db/schema/index.js';
 import type { TextMatch } from './conditions.js';
 import type { SearchCursor } from './cursor.js';
@@ -229,14 +229,16 @@ function withKeys(page: SQL, q: PageQuery, order: SQL): SQL {
  * The results of the profiles `ids` as `viewerId` may see them (`searchItemJson`, without the
  * distance), and whether each is the viewer's own. Rows deleted meanwhile are missing.
  */
-export async function searchItems(db: DbOrTx, ids: string[], viewerId: string): Promise<{ id: string; own: boolean; item: string }[]> {
-  return queryPrepared(
-    db,
-    sql`select ${p.id} as id, ${p.userId} = ${viewerId} as own, ${searchItemJson(viewerId)} as item
-      from ${p} left join ${users} on ${users.id} = ${p.userId} where ${p.id} = any(${`{${ids.join(',')}}`}::uuid[])`,
-    'search_items_by_id',
-  );
+export function searchItems(db: DbOrTx, ids: string[], viewerId: string): Promise<{ id: string; own: boolean; item: string }[]> {
+  return itemsById.execute(db, { ids: `{${ids.join(',')}}`, viewer: viewerId });
 }
+
+const viewer = sql.placeholder('viewer');
+const itemsById = preparedStatement(
+  'search_items_by_id',
+  sql`select ${p.id} as id, ${p.userId} = ${viewer} as own, ${searchItemJson(viewer)} as item
+    from ${p} left join ${users} on ${users.id} = ${p.userId} where ${p.id} = any(${sql.placeholder('ids')}::uuid[])`,
+);
 
 /** Rows after a name cursor, in `name_key asc nulls last, id` order. */
 export function afterName(cursor: SearchCursor | undefined): SQL | undefined {

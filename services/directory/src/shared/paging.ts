@@ -2,8 +2,7 @@ import { and, eq, gt, lt, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { decodeCursor, encodeCursor, type TimeIdKey } from '@freemarket/db';
 import { InvalidRequestError } from '@freemarket/kit';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from './uuid.js';
 
 export type Page<T> = { items: T[]; nextCursor: string | null };
 
@@ -14,7 +13,7 @@ export type Page<T> = { items: T[]; nextCursor: string | null };
 export function pageAfter(table: { createdAt: PgColumn; id: PgColumn }, cursor: string | undefined, direction: 'asc' | 'desc'): SQL | undefined {
   if (cursor === undefined) return undefined;
   const key = decodeCursor(cursor);
-  if (!key || !UUID.test(key.id)) throw new InvalidRequestError('querystring.cursor: is not a cursor of this list');
+  if (!key || !isUuid(key.id)) throw new InvalidRequestError('querystring.cursor: is not a cursor of this list');
   const beyond = direction === 'desc' ? lt : gt;
   return or(beyond(table.createdAt, key.createdAt), and(eq(table.createdAt, key.createdAt), beyond(table.id, key.id)));
 }
