@@ -4,7 +4,8 @@ import { eq, sql } from 'drizzle-orm';
 import { queryRows } from '@freemarket/db';
 import { Random } from '@freemarket/demo';
 import { profiles } from '../src/db/schema/index.js';
-import { searchConditions } from '../src/search/conditions.js';
+import { cellTaggedQuery, searchConditions } from '../src/search/conditions.js';
+import { toPrefixQuery } from '../src/search/text-query.js';
 import { nearby } from '../src/search/geo.js';
 import { ratingOrder, statements } from '../src/search/repository.js';
 import { SearchService } from '../src/search/service.js';
@@ -255,6 +256,26 @@ describe('text inside a radius, by rating or name (words looked up per grid cell
     expect(await found('zellwood', '&type=business')).toEqual(ids(works));
     expect(await found('zellic 777', '&type=credentials')).toEqual(ids(works));
     expect(await found('zellic', '&type=credentials')).toEqual(ids(works));
+  });
+});
+
+describe('the cell-tagged query written by the service', () => {
+  it('names each plain word as Postgres parses it, digits and all, so plain queries and their tags match the documents', async () => {
+    const words = ['plumb', 'electrici', 'ab', 'zellic', '777', 'abc123', '4x4', '1e5', '0x1f', 'v2', '007'];
+    const rows = await queryRows<{ word: string; parsed: string }>(
+      sut.service.runtime.db,
+      sql`select w as word, to_tsquery('simple', w)::text as parsed from unnest(${sql.param(words)}::text[]) as w`,
+    );
+    for (const { word, parsed } of rows) expect(parsed, word).toBe(`'${word}'`);
+    // So a plain query sent as a tsquery value is what to_tsquery makes of it.
+    const typed = ['Plumb Electrician', 'ab 777 4x4', 'v2 photograph'].map((t) => toPrefixQuery(t)!);
+    const same = await queryRows<{ q: string; parsed: string; value: string }>(
+      sut.service.runtime.db,
+      sql`select q, to_tsquery('simple', q)::text as parsed, q::tsquery::text as value from unnest(${sql.param(typed)}::text[]) as q`,
+    );
+    for (const { q, parsed, value } of same) expect(value, q).toBe(parsed);
+    const prefixed = await queryRows<{ q: string }>(sut.service.runtime.db, sql`select ${cellTaggedQuery(toPrefixQuery('ab Electrician 777')!, [5, -6])}::tsquery::text as q`);
+    expect(prefixed[0]!.q).toBe("( '~5~ab':* | '~-6~ab':* ) & ( '~5~electrician':* | '~-6~electrician':* ) & ( '~5~777' | '~-6~777' )");
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { searchConditions } from './conditions.js';
+import { cellTaggedQuery, searchConditions } from './conditions.js';
 import { toPrefixQuery, toSignatureQuery } from './text-query.js';
 import { nearby } from './geo.js';
 import { ratingOrder, nameOrder, statements } from './repository.js';
@@ -13,18 +13,22 @@ const VIEWER = 'dev-viewer';
 describe('text inside a radius', () => {
   it('is looked up per grid cell for the `all` document and plain words, the exact distance still applied', () => {
     const { sql, params } = render({ ...searchConditions({ q: 'Electric plumb', type: 'all' }), limit: 20, viewerId: VIEWER, near: nearby(sf, 50) });
-    expect(sql).toContain('"directory"."cell_document"("directory"."profiles"."all_tsv", "directory"."profiles"."geo_cell") @@ regexp_replace(');
+    expect(sql).toMatch(/"directory"\."cell_document"\("directory"\."profiles"\."all_tsv", "directory"\."profiles"\."geo_cell"\) @@ \$\d+::tsquery/);
     expect(sql).not.toMatch(/"geo_cell" = any/);
     expect(sql).toContain('directory.great_circle_metres(');
-    expect(params).toContain('electric & plumb');
     const cells = nearby(sf, 50).cells!;
-    expect(params).toContain(`( ${cells.map((c) => `'~${c}~\\1'\\2`).join(' | ')} )`);
+    expect(params).toContain(cellTaggedQuery('electric & plumb', cells));
+  });
+
+  it('tags each word with every cell, a prefix word as a prefix', () => {
+    expect(cellTaggedQuery('plumb & electrici:*', [1, -2])).toBe("( '~1~plumb' | '~-2~plumb' ) & ( '~1~electrici':* | '~-2~electrici':* )");
+    expect(() => cellTaggedQuery("café", [1])).toThrow(/not a plain word/);
   });
 
   it('finds the candidates of other scopes the same way, then tests their own document on those rows alone', () => {
     const { sql } = render({ ...searchConditions({ q: 'nursing', type: 'skills' }), limit: 20, viewerId: VIEWER, near: nearby(sf, 50) });
     // As a function, not `@@`: the planner cannot AND in the skills index's whole posting list.
-    expect(sql).toMatch(/\("directory"\."cell_document"\(.*\) and ts_match_vq\("directory"\."profiles"\."skills_tsv", to_tsquery\('simple', \$\d+\)\)\)/);
+    expect(sql).toMatch(/\("directory"\."cell_document"\(.*\) and ts_match_vq\("directory"\."profiles"\."skills_tsv", \$\d+::tsquery\)\)/);
     expect(sql).not.toMatch(/"geo_cell" = any/);
   });
 
@@ -65,10 +69,17 @@ describe('skills nearest first (the location and words index)', () => {
   it("puts the index's condition, its partial predicate and the radius's box in the walk's scan", () => {
     const { sql, params } = dialect.sqlToQuery(statements.nearest({ ...searchConditions({ q: 'photography', type: 'skills' }), limit: 20, near: nearby(sf, 50), viewerId: VIEWER }));
     expect(sql).toMatch(
-      /from "directory"\."profiles" where \(\("directory"\."profiles"\."skills_tsv" <> ''::tsvector\) and strip\("directory"\."profiles"\."skills_tsv"\) @@ to_tsquery\('simple', \$\d+\)\) and \(earth_box\(/,
+      /from "directory"\."profiles" where \(\("directory"\."profiles"\."skills_tsv" <> ''::tsvector\) and strip\("directory"\."profiles"\."skills_tsv"\) @@ \$\d+::tsquery\) and \(earth_box\(/,
     );
     expect(params).toContain('photogra');
     expect(params).toContain('photography:*');
+  });
+
+  it('sends plain words as a tsquery value, and other scripts through the parser', () => {
+    expect(dialect.sqlToQuery(statements.nearest({ ...searchConditions({ q: 'Plumb', type: 'skills' }), limit: 20, near: nearby(sf, 50), viewerId: VIEWER })).sql).not.toContain('to_tsquery');
+    const { sql } = dialect.sqlToQuery(statements.nearest({ ...searchConditions({ q: 'café', type: 'skills' }), limit: 20, near: nearby(sf, 50), viewerId: VIEWER }));
+    expect(sql).toContain("to_tsquery('simple', $");
+    expect(sql).not.toContain('::tsquery');
   });
 
   it('walks as before when no word has 3 letters, and for other scopes', () => {

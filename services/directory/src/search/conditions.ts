@@ -82,29 +82,45 @@ export function searchConditions(f: SearchFilters): SearchConditions {
   if (f.minRating !== undefined && f.minRating > 0) where.push(sql`${p.averageRating} >= ${f.minRating}`);
   const query = toPrefixQuery(f.q);
   if (!query) return { where, collectInRadius: rule.collectInRadius };
-  const row = sql`${rule.document} @@ to_tsquery('simple', ${query})`;
+  // Plain words are already what to_tsquery would make of them, so they are sent as a tsquery
+  // value: parsed once, where a prepared statement's generic plan would call to_tsquery on every
+  // row tested (and its cost made Postgres plan the statement afresh each time instead). Other
+  // scripts go through the parser, which may split a word into a phrase.
+  const plain = isPlainQuery(f.q);
+  const tsquery = (text: string) => (plain ? sql`${text}::tsquery` : sql`to_tsquery('simple', ${text})`);
+  const row = sql`${rule.document} @@ ${tsquery(query)}`;
   const signature = rule.nearestIndexed ? toSignatureQuery(f.q) : null;
-  const nearestFirst = signature ? and(rule.requires, sql`strip(${rule.document}) @@ to_tsquery('simple', ${signature})`) : undefined;
-  if (!isPlainQuery(f.q)) return { where, text: { row, nearestFirst } };
+  const nearestFirst = signature ? and(rule.requires, sql`strip(${rule.document}) @@ ${tsquery(signature)}`) : undefined;
+  if (!plain) return { where, text: { row, nearestFirst } };
   // Inside cells, the scope's own match is a test of the few rows the cell-tagged index finds: as
   // the function behind `@@`, which no index serves, so the planner cannot AND in the document's
   // whole posting list ('photograph:*' in the skills index: 18,758 entries, 7.5 ms, to keep 2 of 4 rows).
-  const ownMatch = sql`ts_match_vq(${rule.document}, to_tsquery('simple', ${query}))`;
+  const ownMatch = sql`ts_match_vq(${rule.document}, ${tsquery(query)})`;
   return { where, text: { row, nearestFirst, inCells: (cells) => (rule.isAll ? cellMatch(query, cells) : sql`(${cellMatch(query, cells)} and ${ownMatch})`) } };
 }
 
-/** A quoted lexeme of a tsquery's text form, with its prefix or weight marks. */
-const LEXEME = `'((?:[^']|'')*)'(:[*A-D]+)?`;
-
 /**
- * The words (as `toPrefixQuery` writes them) in some grid cells, against the cell-tagged index:
- * Postgres parses the words as always, then each lexeme of the query becomes 'that lexeme tagged
- * with any of the cells' ('plumb' → '~c1~plumb' | '~c2~plumb' | …), so the index reads each
- * word's short per-cell posting lists. Everything is immutable, so the planner folds it into one
- * constant tsquery. A row lies in one cell, so this matches exactly the rows of those cells that
- * the untagged query matches.
+ * The words (as `toPrefixQuery` writes them, plain words only: see `isPlainQuery`) in some grid
+ * cells, against the cell-tagged index: each word becomes 'that word tagged with any of the cells'
+ * ('plumb' → '~c1~plumb' | '~c2~plumb' | …), so the index reads each word's short per-cell posting
+ * lists. A plain word is one lexeme of Postgres's parser, as it is written, so the tagged query is
+ * written here and sent as one tsquery value: nothing for the planner to fold on every search (it
+ * folded a regular expression over the whole query, up to 400 cells a word, on each one). A row
+ * lies in one cell, so this matches exactly the rows of those cells that the untagged query matches.
  */
 function cellMatch(query: string, cells: number[]): SQL {
-  const anyCell = `( ${cells.map((c) => `'~${c}~\\1'\\2`).join(' | ')} )`;
-  return sql`(${sql.raw(CELL_DOCUMENT)}(${p.allTsv}, ${p.geoCell}) @@ regexp_replace(to_tsquery('simple', ${query})::text, ${LEXEME}, ${anyCell}, 'g')::tsquery)`;
+  return sql`(${sql.raw(CELL_DOCUMENT)}(${p.allTsv}, ${p.geoCell}) @@ ${cellTaggedQuery(query, cells)}::tsquery)`;
+}
+
+/** 'plumb & electric:*' in cells 1 and 2 → `( '~1~plumb' | '~2~plumb' ) & ( '~1~electric':* | '~2~electric':* )`. */
+export function cellTaggedQuery(query: string, cells: number[]): string {
+  return query
+    .split(' & ')
+    .map((term) => {
+      const prefix = term.endsWith(':*');
+      const word = prefix ? term.slice(0, -2) : term;
+      if (!/^[a-z0-9]+$/.test(word)) throw new Error(`cellTaggedQuery: '${term}' is not a plain word`);
+      return `( ${cells.map((c) => `'~${c}~${word}'${prefix ? ':*' : ''}`).join(' | ')} )`;
+    })
+    .join(' & ');
 }
