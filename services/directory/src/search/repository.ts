@@ -53,7 +53,10 @@ export const CELL_QUERY_MAX = 64;
  * instead (or, costed so, never be chosen). Page sizes are few (1 to the maximum page), so the
  * statement texts stay bounded.
  */
-const literalLimit = (rows: number): SQL => sql.raw(String(Math.trunc(rows)));
+function literalLimit(rows: number): SQL {
+  if (!Number.isSafeInteger(rows) || rows < 1) throw new Error(`literalLimit: ${rows} is not a row count`);
+  return sql.raw(String(rows));
+}
 
 /** The radius's grid cells when the cell-tagged index can find the typed words in them. */
 function cellTaggedText(q: PageQuery): number[] | null {
