@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profileMapResponseSchema, profileSearchItemSchema, profileSearchPageSchema, profileSearchQuerySchema, type ProfileMapResponse, type ProfileSearchPage, type Skill, type SkillCategory } from '@freemarket/contracts';
 import { eq, sql } from 'drizzle-orm';
-import { queryRows } from '@freemarket/db';
+import { openDatabase, queryRows, type DbOrTx } from '@freemarket/db';
 import { Random } from '@freemarket/demo';
 import { profiles } from '../src/db/schema/index.js';
 import { cellTaggedQuery, searchConditions } from '../src/search/conditions.js';
-import { toPrefixQuery } from '../src/search/text-query.js';
+import { isPlainQuery, toPrefixQuery } from '../src/search/text-query.js';
+import { SEARCH_SESSION_SETTINGS } from '../src/index.js';
 import { nearby } from '../src/search/geo.js';
 import { ratingOrder, statements } from '../src/search/repository.js';
 import { SearchService } from '../src/search/service.js';
@@ -259,14 +260,20 @@ describe('text inside a radius, by rating or name (words looked up per grid cell
   });
 });
 
-describe('the cell-tagged query written by the service', () => {
-  it('names each plain word as Postgres parses it, digits and all, so plain queries and their tags match the documents', async () => {
-    const words = ['plumb', 'electrici', 'ab', 'zellic', '777', 'abc123', '4x4', '1e5', '0x1f', 'v2', '007'];
+describe('queries the service writes itself', () => {
+  it('counts as plain exactly the words Postgres parses whole, so plain queries and their cell tags match the documents', async () => {
+    // Letters, digits and the `e` of scientific notation, where the parser's rules meet.
+    const random = new Random(11);
+    const alphabet = 'abex0123456789';
+    const words = new Set(['plumb', 'electrici', 'ab', 'zellic', '777', 'abc123', '4x4', '1e5', '0x1f', 'v2', '007', '1e5abc', '2e2e2', '3e8x']);
+    while (words.size < 3000) words.add(Array.from({ length: 1 + Math.floor(random.next() * 7) }, () => alphabet[Math.floor(random.next() * alphabet.length)]).join(''));
     const rows = await queryRows<{ word: string; parsed: string }>(
       sut.service.runtime.db,
-      sql`select w as word, to_tsquery('simple', w)::text as parsed from unnest(${sql.param(words)}::text[]) as w`,
+      sql`select w as word, to_tsquery('simple', w)::text as parsed from unnest(${sql.param([...words])}::text[]) as w`,
     );
-    for (const { word, parsed } of rows) expect(parsed, word).toBe(`'${word}'`);
+    expect(rows).toHaveLength(words.size);
+    for (const { word, parsed } of rows) expect(isPlainQuery(word), `${word} → ${parsed}`).toBe(parsed === `'${word}'`);
+    expect(isPlainQuery('1e5abc')).toBe(false);
     // So a plain query sent as a tsquery value is what to_tsquery makes of it.
     const typed = ['Plumb Electrician', 'ab 777 4x4', 'v2 photograph'].map((t) => toPrefixQuery(t)!);
     const same = await queryRows<{ q: string; parsed: string; value: string }>(
@@ -274,8 +281,48 @@ describe('the cell-tagged query written by the service', () => {
       sql`select q, to_tsquery('simple', q)::text as parsed, q::tsquery::text as value from unnest(${sql.param(typed)}::text[]) as q`,
     );
     for (const { q, parsed, value } of same) expect(value, q).toBe(parsed);
-    const prefixed = await queryRows<{ q: string }>(sut.service.runtime.db, sql`select ${cellTaggedQuery(toPrefixQuery('ab Electrician 777')!, [5, -6])}::tsquery::text as q`);
-    expect(prefixed[0]!.q).toBe("( '~5~ab':* | '~-6~ab':* ) & ( '~5~electrician':* | '~-6~electrician':* ) & ( '~5~777' | '~-6~777' )");
+    // And its cell tags are those cell_document gives a profile's words in that cell.
+    const tagged = cellTaggedQuery(toPrefixQuery('ab Electrician 777')!, [5, -6]);
+    const matches = await queryRows<{ cell: number; hit: boolean }>(
+      sut.service.runtime.db,
+      sql`select c as cell, directory.cell_document(to_tsvector('simple', 'Abby the electricians, 777 Main St'), c) @@ ${tagged}::tsquery as hit from unnest(array[5, -6, 7]) as c`,
+    );
+    expect(matches.map((m) => [m.cell, m.hit])).toEqual([[5, true], [-6, true], [7, false]]);
+  });
+
+  // Prepared statements and their generic plans are Postgres's; PGlite runs every statement afresh.
+  it.runIf(Boolean(process.env.DATABASE_URL))("finds the same pages when Postgres runs the statements' generic plans", async () => {
+    const generic = await openDatabase({ url: sut.db.url, poolMax: 1, sessionSettings: { ...SEARCH_SESSION_SETTINGS, plan_cache_mode: 'force_generic_plan' } });
+    try {
+      const pages = async (db: DbOrTx, query: Record<string, string>) => {
+        const seen: string[] = [];
+        let cursor: string | undefined;
+        do {
+          const parsed = profileSearchQuerySchema.parse({ lat: String(center.lat), lng: String(center.lng), radius: '50', ...query, ...(cursor ? { cursor } : {}) });
+          const page = profileSearchPageSchema.parse(JSON.parse(await new SearchService(db).search({ userId: viewer }, parsed)));
+          seen.push(...page.items.map((i) => i.id));
+          cursor = page.nextCursor ?? undefined;
+        } while (cursor);
+        return seen;
+      };
+      const cases: Record<string, string>[] = [
+        { q: 'placed', sort: 'rating', limit: '20' },
+        { q: 'placed', sort: 'name', limit: '3' },
+        { q: 'placed', sort: 'distance', limit: '20' },
+        { q: 'plac', type: 'all', sort: 'rating', limit: '2' },
+        { sort: 'distance', limit: '20' },
+        { sort: 'rating', limit: '20' },
+      ];
+      for (const query of cases) {
+        const expected = await pages(sut.service.runtime.db, query);
+        expect(expected.length, JSON.stringify(query)).toBeGreaterThan(0);
+        expect(await pages(generic.db, query), JSON.stringify(query)).toEqual(expected);
+      }
+      const plans = await queryRows<{ generic: number }>(generic.db, sql`select coalesce(sum(generic_plans), 0)::int as generic from pg_prepared_statements`);
+      expect(plans[0]!.generic).toBeGreaterThan(0);
+    } finally {
+      await generic.close();
+    }
   });
 });
 

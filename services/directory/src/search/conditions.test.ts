@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { cellTaggedQuery, searchConditions } from './conditions.js';
-import { toPrefixQuery, toSignatureQuery } from './text-query.js';
+import { isPlainQuery, toPrefixQuery, toSignatureQuery } from './text-query.js';
 import { nearby } from './geo.js';
 import { ratingOrder, nameOrder, statements } from './repository.js';
 
@@ -17,7 +17,10 @@ describe('text inside a radius', () => {
     expect(sql).not.toMatch(/"geo_cell" = any/);
     expect(sql).toContain('directory.great_circle_metres(');
     const cells = nearby(sf, 50).cells!;
-    expect(params).toContain(cellTaggedQuery('electric & plumb', cells));
+    const tagged = params.find((v) => typeof v === 'string' && v.startsWith('( '));
+    expect(tagged).toBe(cellTaggedQuery('electric & plumb', cells));
+    expect(tagged).toContain(`'~${cells[0]}~electric' | '~${cells[1]}~electric'`);
+    expect(tagged).toContain(`'~${cells.at(-1)}~plumb' )`);
   });
 
   it('tags each word with every cell, a prefix word as a prefix', () => {
@@ -43,6 +46,23 @@ describe('text inside a radius', () => {
       expect(sql).toMatch(/"geo_cell" = any/);
     }
     expect(render({ ...searchConditions({ q: 'nursing', type: 'all' }), limit: 20, viewerId: VIEWER }).sql).not.toContain('cell_document');
+  });
+
+  it('writes the open-to flags in one order, each once, whatever order they came in', () => {
+    const text = (openTo: Parameters<typeof searchConditions>[0]['openTo']) =>
+      dialect.sqlToQuery(statements.sortedWalk({ ...searchConditions({ type: 'all', openTo }), limit: 20, viewerId: VIEWER }, nameOrder(undefined))).sql;
+    expect(text(['mentoring', 'employment'])).toBe(text(['employment', 'mentoring', 'employment']));
+    expect(text(['mentoring'])).not.toBe(text(['employment']));
+  });
+
+  it('writes the default page sizes into the statement and binds any other', () => {
+    const page = (limit: number) => dialect.sqlToQuery(statements.nearest({ where: [], limit, near: nearby(sf, 50), viewerId: VIEWER }));
+    expect(page(20).sql).toMatch(/limit 21\) k where k\.inside/);
+    expect(page(100).sql).toMatch(/limit 101\) k where k\.inside/);
+    const other = page(7);
+    expect(other.sql).toMatch(/limit \$\d+\) k where k\.inside/);
+    expect(other.params).toContain(8);
+    expect(page(8).sql).toBe(other.sql);
   });
 
   it('looks the category up inside the statement, by id or by name', () => {
@@ -73,6 +93,12 @@ describe('skills nearest first (the location and words index)', () => {
     );
     expect(params).toContain('photogra');
     expect(params).toContain('photography:*');
+  });
+
+  it('counts as plain only words the parser keeps whole', () => {
+    for (const q of ['plumb', 'Electric 4x4', '1e5', '0x1f', 'abc1e5x', '777']) expect(isPlainQuery(q), q).toBe(true);
+    // Scientific notation then letters: the parser ends the number there ('1e5abc' is '1e5' <-> 'abc').
+    for (const q of ['1e5abc', 'plumb 2e2e2', 'café', '']) expect(isPlainQuery(q), q).toBe(false);
   });
 
   it('sends plain words as a tsquery value, and other scripts through the parser', () => {

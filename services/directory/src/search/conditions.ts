@@ -78,7 +78,9 @@ export function searchConditions(f: SearchFilters): SearchConditions {
     where.push(sql`(${p.professionalInfoIsPublic} and (select ${skillCategories.id} from ${skillCategories} where ${named}) = any(${p.skillCategoryIds}))`);
   }
   if (f.kind) where.push(sql`${KIND_COLUMNS[f.kind]}`);
-  if (f.openTo?.length) where.push(sql`${p.opportunitiesIsPublic}`, ...f.openTo.map((o) => sql`${OPEN_TO_COLUMNS[o]}`));
+  // In one fixed order, each once: however the flags were listed, the statement's text is the same.
+  const openTo = f.openTo?.length ? (Object.keys(OPEN_TO_COLUMNS) as OpenTo[]).filter((o) => f.openTo!.includes(o)) : [];
+  if (openTo.length > 0) where.push(sql`${p.opportunitiesIsPublic}`, ...openTo.map((o) => sql`${OPEN_TO_COLUMNS[o]}`));
   if (f.minRating !== undefined && f.minRating > 0) where.push(sql`${p.averageRating} >= ${f.minRating}`);
   const query = toPrefixQuery(f.q);
   if (!query) return { where, collectInRadius: rule.collectInRadius };

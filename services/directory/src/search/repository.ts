@@ -1,4 +1,5 @@
 import { and, sql, type SQL } from 'drizzle-orm';
+import { DIRECTORY_LIMITS } from '@freemarket/contracts';
 import { preparedStatement, queryPrepared, queryRows, type DbOrTx } from '@freemarket/db';
 import { profiles as p, TOP_RATED, users } from '../db/schema/index.js';
 import type { TextMatch } from './conditions.js';
@@ -50,13 +51,23 @@ export const CELL_QUERY_MAX = 64;
 /**
  * A walk's or a page's length, written into the statement, not bound: a prepared statement's
  * generic plan guesses a bound LIMIT at a tenth of the table, and would then sort the table
- * instead (or, costed so, never be chosen). Page sizes are few (1 to the maximum page), so the
- * statement texts stay bounded.
+ * instead (or, costed so, never be chosen).
  */
 function literalLimit(rows: number): SQL {
   if (!Number.isSafeInteger(rows) || rows < 1) throw new Error(`literalLimit: ${rows} is not a row count`);
   return sql.raw(String(rows));
 }
+
+/**
+ * Page sizes written into the statements: the documented defaults, which the web client and
+ * most callers ask for. Any other size is bound, so no caller can make a statement text (a
+ * prepared statement on every connection) per page size; those statements are planned on each
+ * call, as Postgres must for a bound LIMIT.
+ */
+const PLANNED_PAGE_SIZES: ReadonlySet<number> = new Set([DIRECTORY_LIMITS.searchDefault, DIRECTORY_LIMITS.locationDefault]);
+
+/** `limit + 1` rows: the page and one to tell whether more follow. */
+const pageLimit = (q: PageQuery): SQL => (PLANNED_PAGE_SIZES.has(q.limit) ? literalLimit(q.limit + 1) : sql`${q.limit + 1}`);
 
 /** The radius's grid cells when the cell-tagged index can find the typed words in them. */
 function cellTaggedText(q: PageQuery): number[] | null {
@@ -163,7 +174,7 @@ export const statements = {
     // parallel one would not, and the service's sessions plan no parallel workers. Sorting the union
     // instead made Postgres read every part whole, 4,000 rows and a sort where the page needed 21.)
     const walked = order.start.length > 0 ? sql.join(order.start.map(from), sql` union all `) : from();
-    return withKeys(sql`select * from (select * from (${walked}) s limit ${rows}) k where k.ok limit ${literalLimit(q.limit + 1)}`, q, order.page);
+    return withKeys(sql`select * from (select * from (${walked}) s limit ${rows}) k where k.ok limit ${pageLimit(q)}`, q, order.page);
   },
 
   /**
@@ -173,7 +184,7 @@ export const statements = {
   sortedCollect: (q: PageQuery, order: SortOrder): SQL =>
     withKeys(
       sql`with m as materialized (select ${sortKeys} from ${p} where ${and(...collected(q), order.after) ?? sql`true`})
-        select * from m w order by ${order.page} limit ${literalLimit(q.limit + 1)}`,
+        select * from m w order by ${order.page} limit ${pageLimit(q)}`,
       q,
       order.page,
     ),
@@ -192,7 +203,7 @@ export const statements = {
     if (where.length === 0) {
       return withKeys(
         sql`select * from (select ${keys(q.near)} from ${p} ${after ? sql`where ${after}` : sql``}
-          order by ${q.near.knn} limit ${literalLimit(q.limit + 1)}) k where k.inside`,
+          order by ${q.near.knn} limit ${pageLimit(q)}) k where k.inside`,
         q,
         sql`w.knn`,
       );
@@ -206,7 +217,7 @@ export const statements = {
     const indexed = q.text?.nearestFirst;
     return withKeys(
       sql`select * from (select ${keys(q.near)}, (${and(...where, q.near.exact, after)}) as ok from ${p} ${indexed ? sql`where ${indexed} and ${q.near.walkBox}` : sql``}
-          order by ${q.near.knn} limit ${literalLimit(walk)}) k where k.ok or not k.inside limit ${literalLimit(q.limit + 1)}`,
+          order by ${q.near.knn} limit ${literalLimit(walk)}) k where k.ok or not k.inside limit ${pageLimit(q)}`,
       q,
       sql`w.knn`,
     );
@@ -217,7 +228,7 @@ export const statements = {
     withKeys(
       sql`select ${keys(q.near)} from ${p}
         where ${and(...collected(q), afterDistance(q.near, q.cursor), tie === undefined ? undefined : sql`${q.near.knn} = ${tie}`)}
-        order by ${q.near.knn}, ${p.id} limit ${literalLimit(q.limit + 1)}`,
+        order by ${q.near.knn}, ${p.id} limit ${pageLimit(q)}`,
       q,
       sql`w.knn, w.id`,
     ),

@@ -35,13 +35,15 @@ function queryWords(text: string | undefined): string[] {
 }
 
 /**
- * True when every word is plain ASCII letters and digits, which Postgres's parser keeps as one
- * lexeme each: the query is then lexemes, `&` and `:*` only, as the cell-tagged index expects
- * (other scripts may split into phrases, which keep the untagged plan).
+ * True when every word is plain ASCII letters and digits that Postgres's parser keeps whole, one
+ * lexeme as written: the query is then lexemes, `&` and `:*` only, as the cell-tagged index
+ * expects, and the service may send it as a tsquery value. Not plain: other scripts, and digits,
+ * `e`, digits followed by a letter, which the parser splits after the number in scientific
+ * notation ('1e5abc' → '1e5' <-> 'abc'); these keep the parser and the untagged plan.
  */
 export function isPlainQuery(text: string | undefined): boolean {
   const words = queryWords(text);
-  return words.length > 0 && words.every((w) => /^[a-z0-9]+$/.test(w));
+  return words.length > 0 && words.every((w) => /^[a-z0-9]+$/.test(w) && !/^[0-9]+e[0-9]+[a-z]/.test(w));
 }
 
 /**
