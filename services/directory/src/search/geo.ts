@@ -21,8 +21,8 @@ export interface Nearby {
    * alone: 'nearest first' then reads only the rows it returns.
    */
   knn: SQL<number>;
-  /** Great-circle distance in kilometres, for answers. */
-  distanceKm: SQL<number>;
+  /** Great-circle distance in kilometres to a location (`profiles.geo`, or a subquery's copy of it), for answers. */
+  distanceKm: (geo: SQL) => SQL<number>;
   /** The grid cells `within` uses; null where it uses the cube box. */
   cells: number[] | null;
   /**
@@ -55,7 +55,7 @@ export function nearby(center: LatLng, radiusKm: number): Nearby {
       : sql`(earth_box(${point}, ${metres}) @> ${profiles.geo} and ${exact})`,
     exact,
     knn: sql<number>`(${profiles.geo} <-> ${point})`,
-    distanceKm: sql<number>`(${metresAway} / 1000.0)`,
+    distanceKm: (geo) => sql<number>`(directory.great_circle_metres(${point}, ${geo}) / 1000.0)`,
     cells,
     walkBox: sql`(earth_box(${point}, ${metres}) @> ${profiles.geo})`,
   };

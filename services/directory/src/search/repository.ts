@@ -89,11 +89,16 @@ function collected(q: PageQuery): (SQL | undefined)[] {
   return [...rowConditions(q), q.near?.within];
 }
 
+/**
+ * What a page's statement takes from each row it reads: the sort keys, the owner, and the location
+ * the answer's distance is computed from (for the page's rows alone, in `withKeys`), so that the
+ * page needs no second read of its rows.
+ */
 const keys = (near: Nearby | undefined) =>
-  sql`${p.id} as id, ${p.nameKey} as name_key, ${p.averageRating} as average_rating, ${near ? near.knn : sql`null::float8`} as knn, ${near ? near.exact : sql`true`} as inside`;
+  sql`${p.id} as id, ${p.nameKey} as name_key, ${p.averageRating} as average_rating, ${near ? near.knn : sql`null::float8`} as knn, ${near ? near.exact : sql`true`} as inside, ${p.userId} as user_id, ${p.geo} as geo`;
 
 /** The keys of a page sorted by name or rating: no distance is computed for rows that are not returned. */
-const sortKeys = sql`${p.id} as id, ${p.nameKey} as name_key, ${p.averageRating} as average_rating, null::float8 as knn, true as inside`;
+const sortKeys = sql`${p.id} as id, ${p.nameKey} as name_key, ${p.averageRating} as average_rating, null::float8 as knn, true as inside, ${p.userId} as user_id, ${p.geo} as geo`;
 
 /**
  * The conditions a walk tests on each row, the cheapest first (AND stops at the first false): the
@@ -235,9 +240,9 @@ export const statements = {
 };
 
 function withKeys(page: SQL, q: PageQuery, order: SQL): SQL {
-  return sql`select w.id, w.knn, w.name_key, w.average_rating::text as average_rating, w.inside, ${p.userId} as user_id,
-      ${q.near ? q.near.distanceKm : sql`null::float8`} as distance_km
-    from (${page}) w join ${p} on ${p.id} = w.id
+  return sql`select w.id, w.knn, w.name_key, w.average_rating::text as average_rating, w.inside, w.user_id,
+      ${q.near ? q.near.distanceKm(sql`w.geo`) : sql`null::float8`} as distance_km
+    from (${page}) w
     order by ${order}`;
 }
 
