@@ -43,10 +43,9 @@ export interface Nearby {
 export function nearby(center: LatLng, radiusKm: number): Nearby {
   const point = sql`ll_to_earth(${center.lat}::float8, ${center.lng}::float8)`;
   const metres = sql`${radiusKm * 1000}::float8`;
-  const metresAway = sql`directory.great_circle_metres(${point}, ${profiles.geo})`;
   // The centre as a subquery, computed once per statement: in a prepared statement's generic plan
-  // (the cell-tagged collections, SearchRepository.sorted) ll_to_earth of parameters is otherwise
-  // computed again for every row tested. A filter, never an index condition, so no plan changes.
+  // ll_to_earth of parameters is otherwise computed again for every row tested. A filter, never an
+  // index condition, so no plan changes.
   const exact = sql`(directory.great_circle_metres((select ${point}), ${profiles.geo}) <= ${metres})`;
   const cells = cellsAround(center, radiusKm);
   return {
