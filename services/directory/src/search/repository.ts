@@ -98,7 +98,7 @@ const keys = (near: Nearby | undefined) =>
   sql`${p.id} as id, ${p.nameKey} as name_key, ${p.averageRating} as average_rating, ${near ? near.knn : sql`null::float8`} as knn, ${near ? near.exact : sql`true`} as inside, ${p.userId} as user_id, ${p.geo} as geo`;
 
 /** The keys of a page sorted by name or rating: no distance is computed for rows that are not returned. */
-const sortKeys = sql`${p.id} as id, ${p.nameKey} as name_key, ${p.averageRating} as average_rating, null::float8 as knn, true as inside, ${p.userId} as user_id, ${p.geo} as geo`;
+const sortKeys = keys(undefined);
 
 /**
  * The conditions a walk tests on each row, the cheapest first (AND stops at the first false): the
