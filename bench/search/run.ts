@@ -116,7 +116,9 @@ async function main(): Promise<void> {
         firstAnswers.push(`(${q.key}) first answer at each centre, ms: ${times.join(', ')}`);
       }
       const check = await fetch(`${url}${q.path(0)}`, { headers: await headers() });
-      if (!check.ok) throw new Error(`(${q.key}) sanity check failed: ${check.status} ${await check.text()}`);
+      // Read whole: an unread answer holds its connection busy, and the service's graceful stop waits for it.
+      const checked = await check.text();
+      if (!check.ok) throw new Error(`(${q.key}) sanity check failed: ${check.status} ${checked}`);
       process.stdout.write(`(${q.key}${kind === 'uncached' ? ', uncached' : ''}) warm-up ${WARMUP}s… `);
       if (WARMUP > 0) await httpLoad(url, paths, await headers(), CONNECTIONS, WARMUP);
       process.stdout.write(`measuring ${DURATION}s… `);
