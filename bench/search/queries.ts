@@ -59,11 +59,11 @@ export function benchQueries(tradesId: string): BenchQuery[] {
       key: 'b',
       label: 'text + category within 50 km by rating (GET /api/profiles/search?q&category&sort=rating)',
       path: (i) => `/api/profiles/search?q=${trade(i)}&category=${tradesId}&lat=${at(i).lat}&lng=${at(i).lng}&radius=50&sort=rating&limit=20`,
-      // The first statement the service runs: the top-rated matches (the full collection only when they are too few).
+      // The statement the service runs: the rating tiers' matches, best first (the next part only when those before are too few).
       statement: (i) => {
         const order = ratingOrder(undefined);
         const { where, text } = searchConditions({ q: trade(i), type: 'all', category: tradesId });
-        return dialect.sqlToQuery(searchStatements.sortedCollect({ where: [...where, order.firstTier!], text, limit: 20, near: nearby(at(i), 50), viewerId: BENCH_VIEWER }, order));
+        return dialect.sqlToQuery(searchStatements.sortedCollect({ where, text, limit: 20, near: nearby(at(i), 50), viewerId: BENCH_VIEWER }, order, order.tiers));
       },
       naive: (i) => ({
         text: `select p.id from directory.profiles p where ${haversine} <= 50

@@ -191,11 +191,12 @@ describe('sorting and Load More', () => {
     expect(seen).toEqual(expected);
   });
 
-  it('sorts words near a place by rating across the top-rated and the rest, pages neither repeating nor skipping', async () => {
-    // Words inside a radius take the cell-tagged index, and by rating the top-rated (4.50 and up) first.
+  it('sorts words near a place by rating across each rating tier and the rest, pages neither repeating nor skipping', async () => {
+    // Words inside a radius take the cell-tagged index, and by rating each tier in turn: perfect
+    // scores, then 4.50 and up, then the rest. Pages of 2 and 3 start, end and cross each tier.
     const word = 'tierword';
     const near = { lat: 45.5152, lng: -122.6784 };
-    const ratings = ['5.00', '4.50', '4.49', '4.75', '4.50', '3.00', '0.00', '4.99', '4.50', '4.49'];
+    const ratings = ['5.00', '4.50', '4.49', '4.75', '5.00', '4.50', '3.00', '0.00', '4.99', '4.50', '5.00', '4.49'];
     const made: { id: string; rating: string }[] = [];
     for (const [i, rating] of ratings.entries()) {
       const id = (await newProfile(sut, { bio: word, latitude: near.lat + i / 1000, longitude: near.lng })).profile.id;

@@ -1,7 +1,7 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import { DIRECTORY_LIMITS } from '@freemarket/contracts';
 import { preparedStatement, queryPrepared, queryRows, type DbOrTx } from '@freemarket/db';
-import { profiles as p, TOP_RATED, users } from '../db/schema/index.js';
+import { profiles as p, RATING_TIERS, users } from '../db/schema/index.js';
 import type { TextMatch } from './conditions.js';
 import type { SearchCursor } from './cursor.js';
 import type { Nearby } from './geo.js';
@@ -122,10 +122,11 @@ export interface SortOrder {
   /** Exactly the rows after the cursor. */
   after?: SQL;
   /**
-   * Rows that all sort before every other row, and that an index finds apart (the top-rated): a
-   * collection looks among them first, and when they fill a page it is the page.
+   * Bands of rows, best first, each sorting before every row outside it and found apart by an
+   * index of its own (RATING_TIERS): a collection looks in each in turn, and the first that fills a
+   * page gives the page. Only the bands the cursor has not yet left.
    */
-  firstTier?: SQL;
+  tiers: SQL[];
 }
 
 export function nameOrder(cursor: SearchCursor | undefined): SortOrder {
@@ -138,7 +139,7 @@ export function nameOrder(cursor: SearchCursor | undefined): SortOrder {
       : cursor.key === null
         ? [after!]
         : [sql`(${p.nameKey}, ${p.id}) > (${cursor.key}, ${cursor.id}::uuid)`, sql`${p.nameKey} is null`];
-  return { index: sql`${p.nameKey} asc nulls last, ${p.id}`, page: sql`w.name_key asc nulls last, w.id`, start, after };
+  return { index: sql`${p.nameKey} asc nulls last, ${p.id}`, page: sql`w.name_key asc nulls last, w.id`, start, after, tiers: [] };
 }
 
 export function ratingOrder(cursor: SearchCursor | undefined): SortOrder {
@@ -150,13 +151,13 @@ export function ratingOrder(cursor: SearchCursor | undefined): SortOrder {
     cursor?.sort === 'rating'
       ? [sql`(${p.averageRating} = ${cursor.key}::numeric and ${p.id} > ${cursor.id}::uuid)`, sql`${p.averageRating} < ${cursor.key}::numeric`]
       : [];
-  // Every top-rated row sorts before every other, so while the cursor is still among them their own
-  // page is the page. The tier is a literal, as in the partial index, for the planner to match.
-  const inTopTier = cursor?.sort !== 'rating' || Number(cursor.key) >= Number(TOP_RATED);
-  const firstTier = inTopTier ? sql`${p.averageRating} >= ${sql.raw(TOP_RATED)}` : undefined;
+  // Every row of a tier sorts before every row outside it, so while the cursor is still inside one
+  // its rows after the cursor, when they fill a page, are the page. Each tier is a literal, as in its
+  // partial index, for the planner to match.
+  const tiers = RATING_TIERS.filter((t) => cursor?.sort !== 'rating' || Number(cursor.key) >= t.min).map((t) => sql.raw(t.condition));
   // NULLS LAST as the index has it (the column is never null): with Postgres's default for DESC, NULLS
   // FIRST, the index does not serve the order and every walk read and sorted the whole table.
-  return { index: sql`${p.averageRating} desc nulls last, ${p.id}`, page: sql`w.average_rating desc nulls last, w.id`, start, after, firstTier };
+  return { index: sql`${p.averageRating} desc nulls last, ${p.id}`, page: sql`w.average_rating desc nulls last, w.id`, start, after, tiers };
 }
 
 /**
@@ -185,14 +186,26 @@ export const statements = {
   /**
    * Every match after the cursor, then sorted. MATERIALIZED keeps the planner from walking the
    * sort's index instead: the matches are found by the indexes of their conditions alone.
+   * With `tiers` (bands of the sort, best first, each with an index of its own: `SortOrder.tiers`),
+   * the matches are collected band by band, then among the rest, each part sorted apart: a plain
+   * Append runs UNION ALL's parts in the order written and stops once the LIMIT above it has its
+   * rows, so a part is read only when those before it held less than a page. One statement, not
+   * one per band: each statement of a request waits its turn for a pooled connection.
    */
-  sortedCollect: (q: PageQuery, order: SortOrder): SQL =>
-    withKeys(
-      sql`with m as materialized (select ${sortKeys} from ${p} where ${and(...collected(q), order.after) ?? sql`true`})
-        select * from m w order by ${order.page} limit ${pageLimit(q)}`,
-      q,
-      order.page,
-    ),
+  sortedCollect: (q: PageQuery, order: SortOrder, tiers: SQL[] = []): SQL => {
+    const collect = (band?: SQL) =>
+      sql`with m as materialized (select ${sortKeys} from ${p} where ${and(...collected(q), order.after, band) ?? sql`true`})
+        select * from m w order by ${order.page} limit ${pageLimit(q)}`;
+    if (tiers.length === 0) return withKeys(collect(), q, order.page);
+    // Each part holds what the bands before it do not: tiers[i] and not tiers[i - 1]; the rest last.
+    // `is not true`, not `not`: Postgres turns 'not rating >= 4.50' into 'rating < 4.50', which the
+    // rating's btree serves, and the planner ANDed its 840,000 entries into the rest's plan (77 ms).
+    const parts = [...tiers, undefined].map((tier, i) => {
+      const outside = i > 0 ? sql`(${tiers[i - 1]}) is not true` : undefined;
+      return sql`select * from (${collect(and(tier, outside))}) part${sql.raw(String(i))}`;
+    });
+    return withKeys(sql`select * from (${sql.join(parts, sql` union all `)}) parts limit ${pageLimit(q)}`, q, order.page);
+  },
 
   /**
    * Nearest first straight from the GiST index (KNN). Without filters the scan reads exactly
@@ -298,8 +311,9 @@ export class SearchRepository {
   /**
    * By name or rating. Text that the cell-tagged index finds inside the radius is collected at once:
    * that index finds every match in a few milliseconds, and such matches are too rare for a walk.
-   * By rating, the top tier is collected first (`profiles_all_cells_top_rated_idx`): in a dense
-   * metro a common word matches thousands, each a heap read, where the page needs the best 21.
+   * By rating, the rating tiers are collected first, best first (RATING_TIERS, each with its own
+   * cell-tagged index): in a dense metro a common word matches thousands, each a heap read, where
+   * the page needs the best 21.
    * A scope whose own index finds its profiles by cell (schools) is collected at once inside a
    * radius too. Anything else walks the sort's index first, and hands over to the collection when
    * the walk ends with fewer than a page (the matches are rare, or there are no more).
@@ -312,11 +326,9 @@ export class SearchRepository {
     if (!tagged && !(q.collectInRadius && q.near?.cells)) {
       const walked = await this.run(statements.sortedWalk(q, order, this.walkRows), true);
       if (walked.length > q.limit) return walked;
-    } else if (order.firstTier) {
-      const top = await this.run(statements.sortedCollect({ ...q, where: [...q.where, order.firstTier] }, order), tagged);
-      if (top.length > q.limit) return top;
     }
-    return this.run(statements.sortedCollect(q, order), tagged);
+    // The tiers' indexes are cell-tagged: elsewhere a tier would be a filter on the same reads.
+    return this.run(statements.sortedCollect(q, order, tagged ? order.tiers : []), tagged);
   }
 
   /**
