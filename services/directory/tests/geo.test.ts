@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { profileMapResponseSchema, profileSearchItemSchema, profileSearchPageSchema, profileSearchQuerySchema, type ProfileMapResponse, type ProfileSearchPage, type Skill, type SkillCategory } from '@freemarket/contracts';
+import { profileLocationQuerySchema, profileMapResponseSchema, profileSearchItemSchema, profileSearchPageSchema, profileSearchQuerySchema, type ProfileMapResponse, type ProfileSearchPage, type Skill, type SkillCategory } from '@freemarket/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { openDatabase, queryRows, type DbOrTx } from '@freemarket/db';
 import { Random } from '@freemarket/demo';
@@ -322,6 +322,28 @@ describe('queries the service writes itself', () => {
       expect(plans[0]!.generic).toBeGreaterThan(0);
     } finally {
       await generic.close();
+    }
+  });
+
+  it.runIf(Boolean(process.env.DATABASE_URL))('plans nearest first once: Postgres keeps its generic plan, whatever the centre', async () => {
+    // Left to choose (plan_cache_mode auto), Postgres compares the generic plan's cost with the
+    // custom plans'. A centre computed from parameters in the KNN order was costed per row, and
+    // the statement was planned again on every request.
+    const own = await openDatabase({ url: sut.db.url, poolMax: 1, sessionSettings: SEARCH_SESSION_SETTINGS });
+    try {
+      const service = new SearchService(own.db);
+      for (let i = 0; i < 8; i++) {
+        const query = profileLocationQuerySchema.parse({ lat: String(center.lat + i / 100), lng: String(center.lng), radius: '50', limit: '20' });
+        await service.nearbyProfiles({ userId: viewer }, query);
+      }
+      const [nearest] = await queryRows<{ generic: number; custom: number }>(
+        own.db,
+        sql`select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where statement like '%<->%'`,
+      );
+      expect(nearest).toBeDefined();
+      expect(nearest!.generic).toBeGreaterThanOrEqual(3);
+    } finally {
+      await own.close();
     }
   });
 });

@@ -3,6 +3,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { cellTaggedQuery, searchConditions } from './conditions.js';
 import { isPlainQuery, toPrefixQuery, toSignatureQuery } from './text-query.js';
 import { nearby } from './geo.js';
+import { RATING_TIERS } from '../db/schema/index.js';
 import { ratingOrder, nameOrder, statements } from './repository.js';
 
 const dialect = new PgDialect();
@@ -73,6 +74,39 @@ describe('text inside a radius', () => {
     expect(dialect.sqlToQuery(statements.sortedWalk({ ...searchConditions({ type: 'all', category: 'Trades' }), limit: 5, viewerId: VIEWER }, nameOrder(undefined))).sql).toContain(
       'lower("directory"."skill_categories"."name") = lower($',
     );
+  });
+});
+
+describe('words near a place by rating, tier by tier', () => {
+  const q = { ...searchConditions({ q: 'plumb', type: 'all' }), limit: 20, viewerId: VIEWER, near: nearby(sf, 50) };
+  const tiered = (cursor?: Parameters<typeof ratingOrder>[0]) => {
+    const order = ratingOrder(cursor);
+    return dialect.sqlToQuery(statements.sortedCollect({ ...q, cursor }, order, order.tiers)).sql;
+  };
+
+  it('nests its tiers, best first: each holds the one before it', () => {
+    for (const [i, tier] of RATING_TIERS.entries()) if (i > 0) expect(tier.min).toBeLessThan(RATING_TIERS[i - 1]!.min);
+  });
+
+  it('reads each tier without the one before it, then the rest, each a sorted page, in one statement', () => {
+    const sql = tiered();
+    const parts = sql.split(' union all ');
+    expect(parts).toHaveLength(RATING_TIERS.length + 1);
+    expect(parts[0]).toContain(`and ${RATING_TIERS[0]!.condition})`);
+    expect(parts[1]).toContain(`(${RATING_TIERS[1]!.condition} and (${RATING_TIERS[0]!.condition}) is not true)`);
+    expect(parts[2]).toContain(`(${RATING_TIERS[1]!.condition}) is not true)`);
+    // Each part a page of its own, and the whole a page: the default size written, not bound.
+    for (const part of parts) expect(part).toMatch(/order by w\.average_rating desc nulls last, w\.id limit 21\)/);
+    expect(sql).toMatch(/\) parts limit 21\) w\s+order by w\.average_rating desc nulls last, w\.id$/);
+    // 'not' would become a range the rating's btree serves.
+    expect(sql).not.toMatch(/\bnot \(/);
+  });
+
+  it('leaves out the tiers a cursor has gone past', () => {
+    const id = '00000000-0000-4000-8000-000000000000';
+    expect(tiered({ sort: 'rating', key: '5.00', id }).split(' union all ')).toHaveLength(3);
+    expect(tiered({ sort: 'rating', key: '4.99', id }).split(' union all ')).toHaveLength(2);
+    expect(tiered({ sort: 'rating', key: '4.49', id })).not.toContain(' union all ');
   });
 });
 

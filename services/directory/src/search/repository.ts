@@ -189,8 +189,10 @@ export const statements = {
    * With `tiers` (bands of the sort, best first, each with an index of its own: `SortOrder.tiers`),
    * the matches are collected band by band, then among the rest, each part sorted apart: a plain
    * Append runs UNION ALL's parts in the order written and stops once the LIMIT above it has its
-   * rows, so a part is read only when those before it held less than a page. One statement, not
-   * one per band: each statement of a request waits its turn for a pooled connection.
+   * rows, so a part is read only when those before it held less than a page. The page's order, not
+   * only its cost, rests on that: the parts come out in turn, as no parallel Append would give them
+   * (the service's sessions plan no parallel workers, and a CTE scan runs in none). One statement,
+   * not one per band: each statement of a request waits its turn for a pooled connection.
    */
   sortedCollect: (q: PageQuery, order: SortOrder, tiers: SQL[] = []): SQL => {
     const collect = (band?: SQL) =>
