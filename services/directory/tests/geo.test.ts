@@ -336,12 +336,13 @@ describe('queries the service writes itself', () => {
         const query = profileLocationQuerySchema.parse({ lat: String(center.lat + i / 100), lng: String(center.lng), radius: '50', limit: '20' });
         await service.nearbyProfiles({ userId: viewer }, query);
       }
-      const [nearest] = await queryRows<{ generic: number; custom: number }>(
+      const nearest = await queryRows<{ generic: number; custom: number }>(
         own.db,
         sql`select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where statement like '%<->%'`,
       );
-      expect(nearest).toBeDefined();
-      expect(nearest!.generic).toBeGreaterThanOrEqual(3);
+      expect(nearest).toHaveLength(1);
+      // Postgres plans the first five executions afresh, then compares: every later one generic.
+      expect(nearest[0]).toEqual({ generic: 3, custom: 5 });
     } finally {
       await own.close();
     }

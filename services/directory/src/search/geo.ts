@@ -56,7 +56,7 @@ export function nearby(center: LatLng, radiusKm: number): Nearby {
       : sql`(earth_box(${point}, ${metres}) @> ${profiles.geo} and ${exact})`,
     exact,
     knn: sql<number>`(${profiles.geo} <-> ${centre})`,
-    distanceKm: (geo) => sql<number>`(directory.great_circle_metres(${point}, ${geo}) / 1000.0)`,
+    distanceKm: (geo) => sql<number>`(directory.great_circle_metres(${centre}, ${geo}) / 1000.0)`,
     cells,
     walkBox: sql`(earth_box(${point}, ${metres}) @> ${profiles.geo})`,
   };
