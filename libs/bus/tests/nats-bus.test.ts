@@ -435,6 +435,9 @@ describe('NatsBus across broker outages', () => {
     const after = reviewCreated();
     await bus.publish(after);
     await waitFor('the event after the restart', () => handled.includes(after.id), 20_000);
-    expect(handled).toEqual([first.id, after.id]);
+    // The event refused while the server was down never arrives. The first may arrive again: a
+    // SIGKILL can take the consumer's record of its ack with it, and JetStream delivers at least
+    // once (consumers dedupe through processed_events, tested with the outbox).
+    expect(new Set(handled)).toEqual(new Set([first.id, after.id]));
   });
 });
