@@ -28,6 +28,8 @@ export interface RatingTier {
   /** Every rating at or above this is in the band (and sorts before every rating outside it). */
   min: number;
   condition: string;
+  /** Its partial cell-tagged index. */
+  index: string;
 }
 
 /**
@@ -40,9 +42,12 @@ export interface RatingTier {
  * btree's 54,000 entries with the tier's index (36 ms instead of 1).
  */
 export const RATING_TIERS: readonly RatingTier[] = [
-  { min: 5, condition: '"average_rating"::float8 >= 5' },
-  { min: 4.5, condition: '"average_rating" >= 4.50' },
+  { min: 5, condition: '"average_rating"::float8 >= 5', index: 'profiles_all_cells_top_score_idx' },
+  { min: 4.5, condition: '"average_rating" >= 4.50', index: 'profiles_all_cells_top_rated_idx' },
 ];
+
+/** The `all` document's lexemes tagged with the profile's grid cell, as the cell-tagged indexes hold them. */
+const ALL_CELL_DOCUMENT = `${CELL_DOCUMENT}("all_tsv", "geo_cell")`;
 
 /** The first two skills, as map markers show them. */
 export type SkillSummary = { name: string; category: string }[];
@@ -158,15 +163,10 @@ export const profiles = directory.table(
     index('profiles_vocation_tsv_idx').using('gin', t.vocationTsv),
     index('profiles_all_tsv_idx').using('gin', t.allTsv),
     // The `all` document's lexemes tagged with the profile's grid cell: text and place in one lookup.
-    index('profiles_all_cells_idx').using('gin', sql.raw(`${CELL_DOCUMENT}("all_tsv", "geo_cell")`)),
+    index('profiles_all_cells_idx').using('gin', sql.raw(ALL_CELL_DOCUMENT)),
     // The same for each rating tier alone: the first pages of a search by rating come from a
     // fraction of the matches, instead of every match in the radius read and sorted.
-    index('profiles_all_cells_top_score_idx')
-      .using('gin', sql.raw(`${CELL_DOCUMENT}("all_tsv", "geo_cell")`))
-      .where(sql.raw(RATING_TIERS[0]!.condition)),
-    index('profiles_all_cells_top_rated_idx')
-      .using('gin', sql.raw(`${CELL_DOCUMENT}("all_tsv", "geo_cell")`))
-      .where(sql.raw(RATING_TIERS[1]!.condition)),
+    ...RATING_TIERS.map((tier) => index(tier.index).using('gin', sql.raw(ALL_CELL_DOCUMENT)).where(sql.raw(tier.condition))),
     // Nearest first among those with skills, the words tested in the index (ScopeRule.nearestIndexed).
     // 64-byte signatures: a skills document holds a few dozen lexemes. Over `strip(skills_tsv)`, the
     // same words, an expression only the nearest-first walk names: other statements' `skills_tsv @@`
