@@ -1,5 +1,10 @@
 import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
+import sonicBoom from 'sonic-boom';
 import { activeTraceId } from './telemetry.js';
+
+// A CommonJS module: its class is a property of the default export (no named export Node can see).
+const { SonicBoom } = sonicBoom;
+type SonicBoom = InstanceType<typeof SonicBoom>;
 
 export type { Logger };
 
@@ -39,21 +44,84 @@ export function createLogger(name: string, level: string = 'info', settings: Log
 }
 
 /**
- * stdout through sonic-boom with `sync: false` and a minimum write length. pino registers such a
- * destination to be flushed synchronously on `exit` (and drained on `beforeExit`); the timer covers
- * the lines of a quiet process, and is unref'd so it never keeps one alive.
+ * stdout through sonic-boom (asynchronous writes), fed by `LineBatch`; the timer hands on the lines
+ * of a quiet process, and is unref'd so it never keeps one alive. The lines still held are written
+ * synchronously when the process exits, normally or by process.exit (after a signal handler too).
  */
 function bufferedStdout(): DestinationStream {
-  const destination = pino.destination({ dest: 1, sync: false, minLength: BUFFER_BYTES });
-  const timer = setInterval(() => {
-    // sonic-boom refuses flush() while it is still opening or already writing; the next tick retries.
-    try {
-      destination.flush();
-    } catch {
-      /* not ready yet */
-    }
-  }, FLUSH_INTERVAL_MS);
+  const batch = new LineBatch(new SonicBoom({ fd: 1, sync: false }));
+  const timer = setInterval(() => batch.handOn(), FLUSH_INTERVAL_MS);
   timer.unref();
-  destination.once('close', () => clearInterval(timer));
-  return destination;
+  process.once('exit', () => batch.flushSync());
+  return batch;
+}
+
+/**
+ * Gathers log lines in an array and hands them to sonic-boom as one string per BUFFER_BYTES. Not
+ * sonic-boom's own `minLength`: that appends each line to its pending string and then measures the
+ * string's UTF-8 length, which flattens it, so every line copied the whole pending buffer again (up
+ * to 16 KiB a line; docs/benchmarks.md, ## Gateway, sixteenth session).
+ */
+export class LineBatch implements DestinationStream {
+  private lines: string[] = [];
+  private length = 0;
+  /** Lines have been handed on that sonic-boom has not finished writing ('drain' not yet heard). */
+  private writing = false;
+  private waiting: ((err?: Error) => void)[] = [];
+  private failure: Error | null = null;
+
+  constructor(private readonly sink: SonicBoom) {
+    sink.on('drain', () => {
+      this.writing = false;
+      this.settle();
+    });
+    // stdout closed under us (EPIPE, say): logging stops, the process goes on.
+    sink.on('error', (err: Error) => {
+      this.failure ??= err;
+      this.lines = [];
+      this.settle();
+    });
+  }
+
+  write(line: string): void {
+    if (this.failure) return;
+    this.lines.push(line);
+    this.length += line.length;
+    if (this.length >= BUFFER_BYTES) this.handOn();
+  }
+
+  /** Hands the gathered lines on; sonic-boom writes them now, or as soon as its write under way is done. */
+  handOn(): void {
+    if (this.lines.length === 0 || this.failure) return;
+    const text = this.lines.length === 1 ? this.lines[0]! : this.lines.join('');
+    this.lines = [];
+    this.length = 0;
+    this.writing = true;
+    this.sink.write(text);
+  }
+
+  /** `logger.flush(cb)`: calls back once everything logged so far is written. */
+  flush(callback?: (err?: Error) => void): void {
+    this.handOn();
+    if (!callback) return;
+    if (this.writing && !this.failure) this.waiting.push(callback);
+    else callback(this.failure ?? undefined);
+  }
+
+  /** At exit: writes what is held, and what sonic-boom holds, before returning. */
+  flushSync(): void {
+    this.handOn();
+    if (this.failure) return;
+    try {
+      this.sink.flushSync();
+    } catch {
+      // Destroyed already: nothing more can be written at exit.
+    }
+  }
+
+  private settle(): void {
+    const waiting = this.waiting;
+    this.waiting = [];
+    for (const callback of waiting) callback(this.failure ?? undefined);
+  }
 }
