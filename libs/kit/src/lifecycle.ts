@@ -13,8 +13,7 @@ export async function runUntilSignal(name: string, logger: Logger, start: () => 
     // A buffered logger holds lines for up to 250 ms; these must be out before a stop that may end in SIGKILL.
     logger.flush();
     await handle?.destroy();
-    // And the lines logged while stopping are written before the process ends: on a busy machine
-    // the exit-time flush could find a write still under way and drop the last of them.
+    // And the lines logged while stopping are written before the process ends.
     await new Promise<void>((resolve) => logger.flush(() => resolve()));
   });
   try {

@@ -15,9 +15,8 @@ const FLUSH_INTERVAL_MS = 250;
 
 export interface LoggerSettings extends LoggerOptions {
   /**
-   * Write through an asynchronous, buffered destination on stdout instead of one synchronous write
-   * per line: lines are written once BUFFER_BYTES have gathered or every FLUSH_INTERVAL_MS, and
-   * flushed synchronously when the process exits (normally, by process.exit or after a signal
+   * Write to stdout in batches instead of one write per line: lines are written once BUFFER_BYTES
+   * have gathered or every FLUSH_INTERVAL_MS, and the rest when the process exits (normally, by process.exit or after a signal
    * handler). A SIGKILL loses at most the last quarter second of lines.
    */
   buffered?: boolean;
@@ -44,84 +43,63 @@ export function createLogger(name: string, level: string = 'info', settings: Log
 }
 
 /**
- * stdout through sonic-boom (asynchronous writes), fed by `LineBatch`; the timer hands on the lines
- * of a quiet process, and is unref'd so it never keeps one alive. The lines still held are written
- * synchronously when the process exits, normally or by process.exit (after a signal handler too).
+ * stdout fed by `LineBatch`; the timer hands on the lines of a quiet process, and is unref'd so it
+ * never keeps one alive. The lines still held are written when the process exits, normally or by
+ * process.exit (after a signal handler too).
  */
 function bufferedStdout(): DestinationStream {
-  const batch = new LineBatch(new SonicBoom({ fd: 1, sync: false }));
+  const batch = new LineBatch(new SonicBoom({ fd: 1, sync: true }));
   const timer = setInterval(() => batch.handOn(), FLUSH_INTERVAL_MS);
   timer.unref();
-  process.once('exit', () => batch.flushSync());
+  process.once('exit', () => batch.handOn());
   return batch;
 }
 
 /**
- * Gathers log lines in an array and hands them to sonic-boom as one string per BUFFER_BYTES. Not
- * sonic-boom's own `minLength`: that appends each line to its pending string and then measures the
- * string's UTF-8 length, which flattens it, so every line copied the whole pending buffer again (up
- * to 16 KiB a line; docs/benchmarks.md, ## Gateway, sixteenth session).
+ * Gathers log lines in an array and writes them as one string per BUFFER_BYTES, synchronously, as
+ * Node writes to stdout itself (and to a pipe on Linux): one system call for many lines, and no
+ * round trip through the thread pool per write. Not sonic-boom's own `minLength`: that appends each
+ * line to its pending string and then measures the string's UTF-8 length, which flattens it, so every
+ * line copied the whole pending buffer again (docs/benchmarks.md, ## Gateway, sixteenth session).
+ * sonic-boom still does the writing: it retries a write the pipe was too full to take (EAGAIN).
  */
 export class LineBatch implements DestinationStream {
   private lines: string[] = [];
   private length = 0;
-  /** Lines have been handed on that sonic-boom has not finished writing ('drain' not yet heard). */
-  private writing = false;
-  private waiting: ((err?: Error) => void)[] = [];
-  private failure: Error | null = null;
+  private failed = false;
 
   constructor(private readonly sink: SonicBoom) {
-    sink.on('drain', () => {
-      this.writing = false;
-      this.settle();
-    });
     // stdout closed under us (EPIPE, say): logging stops, the process goes on.
-    sink.on('error', (err: Error) => {
-      this.failure ??= err;
+    sink.on('error', () => {
+      this.failed = true;
       this.lines = [];
-      this.settle();
     });
   }
 
   write(line: string): void {
-    if (this.failure) return;
+    if (this.failed) return;
     this.lines.push(line);
     this.length += line.length;
     if (this.length >= BUFFER_BYTES) this.handOn();
   }
 
-  /** Hands the gathered lines on; sonic-boom writes them now, or as soon as its write under way is done. */
+  /** Writes the gathered lines now. */
   handOn(): void {
-    if (this.lines.length === 0 || this.failure) return;
+    if (this.lines.length === 0 || this.failed) return;
     const text = this.lines.length === 1 ? this.lines[0]! : this.lines.join('');
     this.lines = [];
     this.length = 0;
-    this.writing = true;
-    this.sink.write(text);
-  }
-
-  /** `logger.flush(cb)`: calls back once everything logged so far is written. */
-  flush(callback?: (err?: Error) => void): void {
-    this.handOn();
-    if (!callback) return;
-    if (this.writing && !this.failure) this.waiting.push(callback);
-    else callback(this.failure ?? undefined);
-  }
-
-  /** At exit: writes what is held, and what sonic-boom holds, before returning. */
-  flushSync(): void {
-    this.handOn();
-    if (this.failure) return;
     try {
-      this.sink.flushSync();
+      this.sink.write(text);
     } catch {
-      // Destroyed already: nothing more can be written at exit.
+      // Destroyed already (at exit): nothing more can be written.
+      this.failed = true;
     }
   }
 
-  private settle(): void {
-    const waiting = this.waiting;
-    this.waiting = [];
-    for (const callback of waiting) callback(this.failure ?? undefined);
+  /** `logger.flush(cb)`: everything logged so far is written before it calls back. */
+  flush(callback?: (err?: Error) => void): void {
+    this.handOn();
+    callback?.();
   }
 }
