@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import Fastify, {
   LogController,
   type FastifyError,
@@ -58,6 +59,12 @@ export interface CreateAppOptions {
   refuseNul?: boolean;
 }
 
+/** The caller's `x-request-id` when it is a sane token (the gateway's, or a client's own), else a new one. */
+export function requestIdFor(headers: IncomingHttpHeaders): string {
+  const inbound = headers['x-request-id'];
+  return typeof inbound === 'string' && /^[\w.-]{1,128}$/.test(inbound) ? inbound : randomUUID();
+}
+
 /** Paths of a service's API, whose routes must declare `memberOnly`. */
 const API_PATH = /^\/(api|internal)\//;
 
@@ -65,10 +72,7 @@ const API_PATH = /^\/(api|internal)\//;
 export function createApp(options: CreateAppOptions): App {
   const app = Fastify({
     loggerInstance: options.logger,
-    genReqId: (req) => {
-      const inbound = req.headers['x-request-id'];
-      return typeof inbound === 'string' && /^[\w.-]{1,128}$/.test(inbound) ? inbound : randomUUID();
-    },
+    genReqId: (req) => requestIdFor(req.headers),
     requestIdHeader: false,
     bodyLimit: options.bodyLimit ?? REQUEST_BODY_LIMIT,
     // One line per request, written by our onResponse hook, instead of Fastify's two.

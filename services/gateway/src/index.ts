@@ -9,6 +9,7 @@ import type { GatewayConfig } from './config.js';
 import type { GatewayContext } from './context.js';
 import { RateLimits } from './http/rate-limits.js';
 import { registerRequestPipeline } from './http/request-pipeline.js';
+import { DirectReads } from './proxy/direct-reads.js';
 import { registerProxies } from './proxy/register-proxies.js';
 import { registerRoutes } from './routes/index.js';
 import { cookiePolicy } from './session/cookies.js';
@@ -96,7 +97,8 @@ export async function createGateway(config: GatewayConfig, overrides: GatewayOve
     limits = RateLimits.create({ ...config.rateLimit, redis, keyPrefix: config.redis.keyPrefix, instances: config.workers });
     registerRequestPipeline(app, ctx, limits);
     registerRoutes(app, ctx);
-    await registerProxies(app, ctx);
+    const forwarders = await registerProxies(app, ctx);
+    DirectReads.installIn(app, new DirectReads(ctx, limits, forwarders));
     await registerWebApp(app, config.web.distDir);
     await app.ready();
   } catch (err) {

@@ -2,6 +2,7 @@ import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { TooManyRequestsError } from '@freemarket/kit';
+import type { ActiveSession } from '../session/sessions.js';
 import { redisSharedCounts, type SharedCounts } from './rate-limit-store.js';
 
 export interface RateLimitSettings {
@@ -100,6 +101,31 @@ export class WindowCounters {
     return ALLOWED;
   }
 
+  /**
+   * Whether one more request of `key` may pass on what this process knows alone: the window is
+   * current (and Redis has answered for it), and neither the budget's last tenth nor this
+   * instance's unseen share would be reached. Counts nothing; `take` does.
+   */
+  canTakeNow(key: string, max: number): boolean {
+    const window = this.windows.get(key);
+    if (!window || this.now() >= window.end) return false;
+    if (!this.shared) return window.known + 1 <= max;
+    const tenth = Math.ceil(max * EXACT_SHARE);
+    return window.synced && window.unseen + 1 <= Math.floor(tenth / Math.max(1, this.instances)) && window.known + window.pending + 1 <= max - tenth;
+  }
+
+  /** Counts one request of `key`, which `canTakeNow` has just allowed. */
+  take(key: string): void {
+    const window = this.windows.get(key)!;
+    if (!this.shared) {
+      window.known++;
+      return;
+    }
+    window.pending++;
+    window.unseen++;
+    this.dirty.add(key);
+  }
+
   /** Sends what was admitted since the last flush; resolves when Redis has answered. */
   flush(): Promise<void> {
     this.flushing ??= this.sendPending().finally(() => (this.flushing = undefined));
@@ -187,6 +213,20 @@ export class RateLimits {
     const perSession = req.gatewaySession ? this.counters.hit(`s:${req.gatewaySession.key}`, this.settings.perSessionPerMinute) : ALLOWED;
     if (perIp instanceof Promise || perSession instanceof Promise) return Promise.all([perIp, perSession]).then((verdicts) => refuseIfSpent(verdicts, reply));
     refuseIfSpent([perIp, perSession], reply);
+  }
+
+  /**
+   * Counts the request and returns true when both budgets allow it without a word from Redis
+   * (`WindowCounters.canTakeNow`); otherwise counts nothing and returns false, for `enforce`.
+   */
+  passNow(ip: string, session: ActiveSession | null): boolean {
+    const ipKey = `ip:${normalizeIP(ip)}`;
+    if (!this.counters.canTakeNow(ipKey, this.settings.perIpPerMinute)) return false;
+    const sessionKey = session ? `s:${session.key}` : null;
+    if (sessionKey && !this.counters.canTakeNow(sessionKey, this.settings.perSessionPerMinute)) return false;
+    this.counters.take(ipKey);
+    if (sessionKey) this.counters.take(sessionKey);
+    return true;
   }
 
   /** Sends the counts not yet in Redis; call before closing Redis. */

@@ -3,7 +3,7 @@ import type { FastifyRequest, HTTPMethods } from 'fastify';
 import type { App } from '@freemarket/kit';
 import type { GatewayContext } from '../context.js';
 import { forwardingFor, upstreamWebsocketHeaders } from './forward-headers.js';
-import { SERVICE_NAMES, routesOf } from './routing-table.js';
+import { SERVICE_NAMES, routesOf, type ServiceName } from './routing-table.js';
 import { ServiceForwarder } from './service-forwarder.js';
 import '../http/request-state.js';
 
@@ -25,13 +25,16 @@ const HTTP_METHODS: HTTPMethods[] = ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', '
  * gives it (one keep-alive pool per instance). The websocket upgrade of socket.io is
  * @fastify/http-proxy's, which hands the HTTP requests of that prefix (socket.io's polling
  * transport) to the same forwarder. Request bodies are not parsed: they stream through as they came.
+ * Returns the forwarders, which `DirectReads` shares.
  */
-export async function registerProxies(app: App, ctx: GatewayContext): Promise<void> {
+export async function registerProxies(app: App, ctx: GatewayContext): Promise<Map<ServiceName, ServiceForwarder>> {
   const forwarding = forwardingFor(ctx.config.publicUrl, [ctx.cookies.session, ctx.cookies.preAuth]);
+  const forwarders = new Map<ServiceName, ServiceForwarder>();
 
   for (const service of SERVICE_NAMES) {
     const instances = ctx.config.upstreams[service];
     const forwarder = new ServiceForwarder(service, instances, ctx.config.proxy, forwarding, ctx.logger);
+    forwarders.set(service, forwarder);
     app.addHook('onClose', () => forwarder.close());
     const routes = routesOf(service);
     const httpPrefixes = routes.filter((r) => r.kind !== 'socket').map((r) => r.prefix);
@@ -72,4 +75,5 @@ export async function registerProxies(app: App, ctx: GatewayContext): Promise<vo
       });
     }
   }
+  return forwarders;
 }

@@ -52,3 +52,13 @@ export const ORIGIN_RULE_EXEMPT = ['/api/stripe/webhook'] as const;
 export function routesOf(service: ServiceName): ProxyRoute[] {
   return ROUTING_TABLE.filter((r) => r.service === service);
 }
+
+/** `/api/<segment>` → the service behind it, for the `api` prefixes (all of that shape). */
+const API_SERVICES = new Map(ROUTING_TABLE.filter((r) => r.kind === 'api').map((r) => [r.prefix, r.service]));
+
+/** The service whose `api` prefix a path (no query) falls under, if any. */
+export function apiServiceOf(path: string): ServiceName | undefined {
+  if (!path.startsWith('/api/')) return undefined;
+  const end = path.indexOf('/', 5);
+  return API_SERVICES.get(end === -1 ? path : path.slice(0, end));
+}

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { Pool, type Dispatcher } from 'undici';
+import type { ErrorBody } from '@freemarket/contracts';
 import { BodyTooLargeError, InvalidRequestError, REQUEST_BODY_LIMIT, type Logger } from '@freemarket/kit';
 import { AnswerReceiver, type UpstreamAnswer } from './answer-receiver.js';
 import { AttemptBody } from './attempt-body.js';
@@ -41,7 +42,7 @@ export class ServiceForwarder {
     readonly service: ServiceName,
     instances: readonly string[],
     options: ForwarderOptions,
-    private readonly forwarding: Forwarding,
+    readonly forwarding: Forwarding,
     logger: Logger,
   ) {
     for (const instance of instances) {
@@ -70,27 +71,45 @@ export class ServiceForwarder {
   readonly forward = async (req: FastifyRequest, reply: FastifyReply, first?: string): Promise<FastifyReply> => {
     if (hasDotSegment(req.url)) throw new InvalidRequestError('Bad Request: the path may not leave its prefix');
     const body = requestBody(req);
-    const headers = upstreamHeaders(req, this.forwarding);
+    let answer: UpstreamAnswer;
+    try {
+      answer = await this.exchange(req.url, req.method as Dispatcher.HttpMethod, upstreamHeaders(req, this.forwarding), body, first);
+    } catch (err) {
+      if (err instanceof BodyTooLargeError) {
+        // As for a sized body (checkBodySize): the upload is not read to its end.
+        reply.header('connection', 'close');
+        throw err;
+      }
+      return this.fail(req.log, reply, err as Error);
+    }
+    if (!this.passStatus(reply, answer, body !== null && !req.raw.complete)) return this.fail(req.log, reply, new Error(`invalid status ${answer.statusCode}`));
+    return reply.send(answer.body);
+  };
+
+  /**
+   * Sends a request to an instance (`first`, or the next in turn) and resolves with its answer;
+   * rejects with what stopped it, or with BodyTooLargeError when an unsized body ran over the limit
+   * before anything was answered. A request nothing reached goes at once to the next instance that
+   * is up; a GET or HEAD whose pooled connection the service had just closed goes again once.
+   */
+  async exchange(url: string, method: Dispatcher.HttpMethod, headers: string[], body: Readable | null, first?: string): Promise<UpstreamAnswer> {
     let instance = first ?? this.pick();
     for (let attempt = 0; ; attempt++) {
       const sentAt = this.health?.now() ?? 0;
       const attemptBody = body && this.health ? new AttemptBody(body) : body;
       const receiver = new AnswerReceiver(MAX_COLLECTED_BYTES);
-      let answer: UpstreamAnswer;
       try {
-        this.pools.get(instance)!.dispatch(dispatchOptions(req.url, req.method as Dispatcher.HttpMethod, headers, attemptBody), receiver);
-        answer = await receiver.answer;
+        this.pools.get(instance)!.dispatch(dispatchOptions(url, method, headers, attemptBody), receiver);
+        const answer = await receiver.answer;
+        this.health?.answered(instance, sentAt);
+        return answer;
       } catch (err) {
         const error = err as Error;
-        if (!receiver.started && isBodyTooLarge(error)) {
-          // As for a sized body (checkBodySize): the upload is not read to its end.
-          reply.header('connection', 'close');
-          throw new BodyTooLargeError();
-        }
+        if (!receiver.started && isBodyTooLarge(error)) throw new BodyTooLargeError();
         if (receiver.started) {
           // It began to answer, then failed: nothing to retry, only a gateway error to give.
           this.health?.answered(instance, sentAt);
-          return this.fail(req, reply, error);
+          throw error;
         }
         if (this.health && isUnreachable(error)) {
           this.health.connectFailed(instance);
@@ -100,29 +119,18 @@ export class ServiceForwarder {
             instance = next;
             continue;
           }
-        } else if (attempt === 0 && isReadOnly(req.method) && isStaleConnection(error)) {
+        } else if (attempt === 0 && isReadOnly(method) && isStaleConnection(error)) {
           // The pooled connection was closed by the service (it restarted, or its keep-alive ran
           // out) as the request went out; a GET or HEAD goes again once, at once.
           continue;
         }
-        return this.fail(req, reply, error);
+        throw error;
       }
-      this.health?.answered(instance, sentAt);
-      return this.relay(req, reply, answer, body !== null);
     }
-  };
+  }
 
   async close(): Promise<void> {
     await Promise.all([...this.pools.values()].map((pool) => pool.close()));
-  }
-
-  /**
-   * The status and headers are taken only here, once a collected body is in, so an answer whose
-   * body failed half way gets the gateway's own error and none of the service's headers.
-   */
-  private relay(req: FastifyRequest, reply: FastifyReply, answer: UpstreamAnswer, hadBody: boolean): FastifyReply {
-    if (!this.passStatus(reply, answer, hadBody && !req.raw.complete)) return this.fail(req, reply, new Error(`invalid status ${answer.statusCode}`));
-    return reply.send(answer.body);
   }
 
   /** Copies the service's status and end-to-end headers; false when Fastify refuses the status. */
@@ -140,11 +148,16 @@ export class ServiceForwarder {
     return true;
   }
 
-  private fail(req: FastifyRequest, reply: FastifyReply, error: Error): FastifyReply {
-    const { status, body } = upstreamFailure(this.service, error);
-    req.log.warn({ err: error, service: this.service }, 'upstream request failed');
+  private fail(log: FastifyBaseLogger, reply: FastifyReply, error: Error): FastifyReply {
+    const { status, body } = this.failure(log, error);
     if (reply.sent) return reply;
     return reply.code(status).send(body);
+  }
+
+  /** The answer for a request the service did not answer (logged): 502, 503 or 504 naming it. */
+  failure(log: FastifyBaseLogger, error: Error): { status: number; body: ErrorBody } {
+    log.warn({ err: error, service: this.service }, 'upstream request failed');
+    return upstreamFailure(this.service, error);
   }
 }
 
@@ -188,7 +201,7 @@ function requestBody(req: FastifyRequest): Readable | null {
 }
 
 /** `..` as a whole segment, plainly or percent-encoded, with `/` or `\` around it: a way out of the prefix. */
-function hasDotSegment(url: string): boolean {
+export function hasDotSegment(url: string): boolean {
   const path = url.split('?', 1)[0]!;
   if (!path.includes('.') && !path.includes('%')) return false;
   let decoded: string;
@@ -200,7 +213,7 @@ function hasDotSegment(url: string): boolean {
   return /(?:^|[/\\])\.\.(?:[/\\]|$)/.test(decoded);
 }
 
-function isReadOnly(method: string): boolean {
+export function isReadOnly(method: string): boolean {
   return method === 'GET' || method === 'HEAD';
 }
 
