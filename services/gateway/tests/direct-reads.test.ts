@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IDENTITY_HEADER } from '@freemarket/kit';
@@ -118,6 +119,20 @@ describe('reads served ahead of Fastify (DirectReads)', () => {
     expect(junk.status).toBe(200);
     expect(junk.headers.get('set-cookie')).toMatch(/^fm\.sid=;/);
     expect(taken).toEqual([false, false, false]);
+  });
+
+  it('leaves a read that declares a body to Fastify, which judges its size', async () => {
+    const { status } = await new Promise<{ status: number }>((resolve, reject) => {
+      const { hostname, port } = new URL(gateway.url);
+      const req = request({ host: hostname, port, path: '/api/posts', method: 'GET', headers: { cookie: member, 'content-type': 'application/json', 'content-length': '2' }, agent: false }, (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0 }));
+      });
+      req.on('error', reject);
+      req.end('{}');
+    });
+    expect(status).toBe(200);
+    expect(taken).toEqual([false]);
   });
 
   it('answers 503 naming the service when it is down, as the forwarder does on the Fastify path', async () => {

@@ -1,4 +1,4 @@
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream';
 import { requestIdFor, type App } from '@freemarket/kit';
 import type { GatewayContext } from '../context.js';
@@ -37,7 +37,7 @@ export class DirectReads {
   private readonly hardening: Readonly<Record<string, string>>;
 
   constructor(
-    private readonly ctx: GatewayContext,
+    readonly ctx: GatewayContext,
     private readonly limits: RateLimits,
     private readonly forwarders: ReadonlyMap<ServiceName, ServiceForwarder>,
   ) {
@@ -51,7 +51,15 @@ export class DirectReads {
     if (!fastifyHandler || server.listenerCount('request') !== 1) throw new Error('DirectReads: expected Fastify as the one request listener');
     server.removeListener('request', fastifyHandler);
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-      if (!lane.take(req, res)) fastifyHandler.call(server, req, res);
+      let served = false;
+      try {
+        served = lane.take(req, res);
+      } catch (err) {
+        // Nothing was sent yet (what throws comes before the request goes out): Fastify serves it,
+        // and answers 500 through its error handler if the fault is its too.
+        lane.ctx.logger.error({ err, url: req.url }, 'direct read failed; handed to Fastify');
+      }
+      if (!served) fastifyHandler.call(server, req, res);
     });
     // Fastify answers 503 to requests that arrive once it is closing; the lane hands them to it.
     app.addHook('preClose', (done) => {
@@ -71,8 +79,9 @@ export class DirectReads {
     if (this.closing || (method !== 'GET' && method !== 'HEAD')) return false;
     const url = req.url!;
     const service = apiServiceOf(pathOf(url));
-    if (service === undefined || req.headers.upgrade !== undefined || hasDotSegment(url)) return false;
     const headers = req.headers;
+    // A GET that declares a body is Fastify's, which judges its size (checkBodySize).
+    if (service === undefined || headers.upgrade !== undefined || declaresBody(headers) || hasDotSegment(url)) return false;
     let session: ActiveSession | null = null;
     let assertion: string | undefined;
     const sessionId = readCookie(headers.cookie, this.ctx.cookies.session);
@@ -96,7 +105,11 @@ export class DirectReads {
       .exchange(url, method, upstream, null)
       .then((answer) => this.relay(res, taken, answer, forwarder))
       // Unanswered, or an answer that could not be relayed (a header Node refuses, say): 502/503/504.
-      .catch((err: unknown) => this.fail(res, taken, forwarder, err instanceof Error ? err : new Error(String(err))));
+      .catch((err: unknown) => this.fail(res, taken, forwarder, err instanceof Error ? err : new Error(String(err))))
+      .catch((err: unknown) => {
+        this.ctx.logger.error({ err, reqId: taken.id }, 'direct read failed');
+        res.destroy();
+      });
     return true;
   }
 
@@ -117,9 +130,14 @@ export class DirectReads {
       return this.logLine(taken, status);
     }
     if (!Buffer.isBuffer(body)) {
-      res.writeHead(status, headers);
+      try {
+        res.writeHead(status, headers);
+      } catch (err) {
+        body.destroy();
+        throw err;
+      }
       // The browser going away destroys the answer's stream, which stops reading the service's.
-      pipeline(body, res, () => this.logLine(taken, status));
+      pipeline(body, res, (err) => this.logLine(taken, status, err ?? undefined));
       return;
     }
     headers['content-type'] ??= 'application/octet-stream';
@@ -143,8 +161,18 @@ export class DirectReads {
     this.logLine(taken, status);
   }
 
-  /** The kit's line for every request (createApp's onResponse hook), in the same shape. */
-  private logLine(taken: Taken, status: number): void {
-    this.ctx.logger.info({ reqId: taken.id, method: taken.method, url: taken.url, status, ms: Math.round(performance.now() - taken.startedAt) }, 'request');
+  /**
+   * The kit's line for every request (createApp's onResponse hook), in the same shape; a streamed
+   * answer cut short (the browser left, or the service failed half way) says so with its error.
+   */
+  private logLine(taken: Taken, status: number, err?: Error): void {
+    const line = { reqId: taken.id, method: taken.method, url: taken.url, status, ms: Math.round(performance.now() - taken.startedAt) };
+    if (err) this.ctx.logger.warn({ ...line, err }, 'request cut short');
+    else this.ctx.logger.info(line, 'request');
   }
+}
+
+function declaresBody(headers: IncomingHttpHeaders): boolean {
+  const length = headers['content-length'];
+  return (length !== undefined && length !== '0') || headers['transfer-encoding'] !== undefined;
 }
