@@ -16,8 +16,8 @@ const FLUSH_INTERVAL_MS = 250;
 export interface LoggerSettings extends LoggerOptions {
   /**
    * Write to stdout in batches instead of one write per line: lines are written once BUFFER_BYTES
-   * have gathered or every FLUSH_INTERVAL_MS, and the rest when the process exits (normally, by process.exit or after a signal
-   * handler). A SIGKILL loses at most the last quarter second of lines.
+   * have gathered or every FLUSH_INTERVAL_MS, and the rest when the process exits (normally, by
+   * process.exit or after a signal handler). A SIGKILL loses at most the last quarter second of lines.
    */
   buffered?: boolean;
 }

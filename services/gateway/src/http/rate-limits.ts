@@ -86,37 +86,37 @@ export class WindowCounters {
     }
     // A window's total only grows, so a spent budget is refused here without asking Redis.
     if (window.known + window.pending >= max) return { allowed: false, retryAfterS: seconds(window.end - now) };
-    if (!this.shared) {
-      window.known++;
-      return ALLOWED;
-    }
-    const tenth = Math.ceil(max * EXACT_SHARE);
-    const unseenShare = Math.floor(tenth / Math.max(1, this.instances));
-    if (!window.synced || window.unseen + 1 > unseenShare || window.known + window.pending + 1 > max - tenth) {
-      return this.countNow(this.shared, key, window, max);
-    }
-    window.pending++;
-    window.unseen++;
-    this.dirty.add(key);
+    if (!this.decidesAlone(window, max)) return this.countNow(this.shared!, key, window, max);
+    this.count(key, window);
     return ALLOWED;
   }
 
   /**
-   * Whether one more request of `key` may pass on what this process knows alone: the window is
-   * current (and Redis has answered for it), and neither the budget's last tenth nor this
-   * instance's unseen share would be reached. Counts nothing; `take` does.
+   * Whether one more request of `key` may pass on what this process knows alone (see `hit`), its
+   * window being current. Counts nothing; `take` does.
    */
   canTakeNow(key: string, max: number): boolean {
     const window = this.windows.get(key);
-    if (!window || this.now() >= window.end) return false;
-    if (!this.shared) return window.known + 1 <= max;
-    const tenth = Math.ceil(max * EXACT_SHARE);
-    return window.synced && window.unseen + 1 <= Math.floor(tenth / Math.max(1, this.instances)) && window.known + window.pending + 1 <= max - tenth;
+    return window !== undefined && this.now() < window.end && this.decidesAlone(window, max);
   }
 
   /** Counts one request of `key`, which `canTakeNow` has just allowed. */
   take(key: string): void {
-    const window = this.windows.get(key)!;
+    this.count(key, this.windows.get(key)!);
+  }
+
+  /**
+   * Without Redis, whether the budget has room; with it, whether Redis has answered for the window
+   * and neither the budget's last tenth nor this instance's unseen share would be reached.
+   */
+  private decidesAlone(window: Window, max: number): boolean {
+    if (!this.shared) return window.known + 1 <= max;
+    const tenth = Math.ceil(max * EXACT_SHARE);
+    const unseenShare = Math.floor(tenth / Math.max(1, this.instances));
+    return window.synced && window.unseen + 1 <= unseenShare && window.known + window.pending + 1 <= max - tenth;
+  }
+
+  private count(key: string, window: Window): void {
     if (!this.shared) {
       window.known++;
       return;

@@ -35,7 +35,8 @@ function checkJsonBody(headers: IncomingHttpHeaders): void {
   if (mediaType !== 'application/json') throw unsupported();
 }
 
-function hasBody(headers: IncomingHttpHeaders): boolean {
+/** The request says a body follows (a length other than 0, or a transfer encoding). */
+export function hasBody(headers: IncomingHttpHeaders): boolean {
   const length = headers['content-length'];
   return (length !== undefined && length !== '0') || headers['transfer-encoding'] !== undefined;
 }

@@ -1,17 +1,18 @@
-import type { IncomingHttpHeaders, IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream';
 import { requestIdFor, type App } from '@freemarket/kit';
 import type { GatewayContext } from '../context.js';
 import { dropInboundIdentity } from '../http/identity-headers.js';
 import { pathOf } from '../http/path-kind.js';
 import type { RateLimits } from '../http/rate-limits.js';
+import { hasBody } from '../http/request-rules.js';
 import { securityHeaders } from '../http/security-headers.js';
 import { readCookie } from '../session/cookies.js';
 import type { ActiveSession } from '../session/sessions.js';
 import type { UpstreamAnswer } from './answer-receiver.js';
 import { endToEndHeaders, upstreamHeaders } from './forward-headers.js';
 import { apiServiceOf, type ServiceName } from './routing-table.js';
-import { hasDotSegment, type ServiceForwarder } from './service-forwarder.js';
+import { hasDotSegment, isReadOnly, type ServiceForwarder } from './service-forwarder.js';
 
 /** What the lane keeps of a request it took, to answer and log it. */
 interface Taken {
@@ -76,12 +77,12 @@ export class DirectReads {
   /** Serves the request and returns true; or returns false, having changed nothing, for Fastify to serve it. */
   take(req: IncomingMessage, res: ServerResponse): boolean {
     const method = req.method;
-    if (this.closing || (method !== 'GET' && method !== 'HEAD')) return false;
+    if (this.closing || !isReadOnly(method)) return false;
     const url = req.url!;
     const service = apiServiceOf(pathOf(url));
     const headers = req.headers;
     // A GET that declares a body is Fastify's, which judges its size (checkBodySize).
-    if (service === undefined || headers.upgrade !== undefined || declaresBody(headers) || hasDotSegment(url)) return false;
+    if (service === undefined || headers.upgrade !== undefined || hasBody(headers) || hasDotSegment(url)) return false;
     let session: ActiveSession | null = null;
     let assertion: string | undefined;
     const sessionId = readCookie(headers.cookie, this.ctx.cookies.session);
@@ -170,9 +171,4 @@ export class DirectReads {
     if (err) this.ctx.logger.warn({ ...line, err }, 'request cut short');
     else this.ctx.logger.info(line, 'request');
   }
-}
-
-function declaresBody(headers: IncomingHttpHeaders): boolean {
-  const length = headers['content-length'];
-  return (length !== undefined && length !== '0') || headers['transfer-encoding'] !== undefined;
 }

@@ -213,7 +213,7 @@ export function hasDotSegment(url: string): boolean {
   return /(?:^|[/\\])\.\.(?:[/\\]|$)/.test(decoded);
 }
 
-export function isReadOnly(method: string): boolean {
+export function isReadOnly(method: string | undefined): method is 'GET' | 'HEAD' {
   return method === 'GET' || method === 'HEAD';
 }
 
