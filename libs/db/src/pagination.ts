@@ -1,3 +1,4 @@
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 
 /**
@@ -30,4 +31,14 @@ export function paginate<T extends TimeIdKey>(rows: T[], limit: number): { items
   const items = rows.slice(0, limit);
   const last = items.at(-1);
   return { items, nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
+}
+
+/** Rows after `key` in newest-first order: `(createdAt, id) < key`, which an index on (createdAt, id) serves. */
+export function olderThan(createdAt: AnyColumn | SQL, id: AnyColumn | SQL, key: TimeIdKey): SQL {
+  return sql`(${createdAt}, ${id}) < (${key.createdAt.toISOString()}::timestamptz, ${key.id}::uuid)`;
+}
+
+/** Rows after `key` in oldest-first order: `(createdAt, id) > key`. */
+export function newerThan(createdAt: AnyColumn | SQL, id: AnyColumn | SQL, key: TimeIdKey): SQL {
+  return sql`(${createdAt}, ${id}) > (${key.createdAt.toISOString()}::timestamptz, ${key.id}::uuid)`;
 }

@@ -1,7 +1,7 @@
-import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ListTransactionsQuery, RecordManualTransaction, Transaction, TransactionPage } from '@freemarket/contracts';
-import { decodeCursor, paginate, type DbOrTx } from '@freemarket/db';
+import { decodeCursor, olderThan, paginate, type DbOrTx } from '@freemarket/db';
 import { ForbiddenError, InvalidRequestError, NotFoundError, type Actor, type ServiceRuntime } from '@freemarket/kit';
 import { memberProfiles, transactions, users } from '../db/schema/index.js';
 import { toTransaction } from './dto.js';
@@ -66,7 +66,7 @@ export class TransactionService {
       .where(
         and(
           mine,
-          after ? sql`(${transactions.createdAt}, ${transactions.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)` : undefined,
+          after ? olderThan(transactions.createdAt, transactions.id, after) : undefined,
         ),
       )
       .orderBy(desc(transactions.createdAt), desc(transactions.id))

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx, TimeIdKey } from '@freemarket/db';
+import { olderThan, type DbOrTx, type TimeIdKey } from '@freemarket/db';
 import { conversations, messages, type MessageRow } from '../db/schema/index.js';
 
 /** One page of the conversation between two members, newest first, before the given key. */
@@ -8,7 +8,7 @@ export async function pageConversation(db: DbOrTx, a: string, b: string, options
     sql`least(${messages.senderId}, ${messages.receiverId}) = least(${a}::text, ${b}::text)`,
     sql`greatest(${messages.senderId}, ${messages.receiverId}) = greatest(${a}::text, ${b}::text)`,
   ];
-  if (options.before) conditions.push(sql`(${messages.createdAt}, ${messages.id}) < (${options.before.createdAt.toISOString()}::timestamptz, ${options.before.id}::uuid)`);
+  if (options.before) conditions.push(olderThan(messages.createdAt, messages.id, options.before));
   return db
     .select()
     .from(messages)
@@ -21,7 +21,7 @@ export async function pageConversation(db: DbOrTx, a: string, b: string, options
 export async function pageConversations(db: DbOrTx, ownerId: string, options: { before?: TimeIdKey; limit: number }) {
   const conditions: SQL[] = [eq(conversations.ownerId, ownerId)];
   if (options.before) {
-    conditions.push(sql`(${conversations.lastMessageAt}, ${conversations.lastMessageId}) < (${options.before.createdAt.toISOString()}::timestamptz, ${options.before.id}::uuid)`);
+    conditions.push(olderThan(conversations.lastMessageAt, conversations.lastMessageId, options.before));
   }
   return db
     .select({ otherId: conversations.otherId, unreadCount: conversations.unreadCount, message: messages })

@@ -1,7 +1,7 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ListRewardTransactionsQuery, RewardBalance, RewardTransactionPage } from '@freemarket/contracts';
-import { decodeCursor, paginate, type Db } from '@freemarket/db';
+import { decodeCursor, olderThan, paginate, type Db } from '@freemarket/db';
 import { InvalidRequestError, type Actor } from '@freemarket/kit';
 import { rewards, rewardTransactions } from '../db/schema/index.js';
 import { toRewardTransaction } from './dto.js';
@@ -29,7 +29,7 @@ export class RewardsService {
         and(
           eq(rewardTransactions.userId, actor.userId),
           after
-            ? sql`(${rewardTransactions.createdAt}, ${rewardTransactions.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`
+            ? olderThan(rewardTransactions.createdAt, rewardTransactions.id, after)
             : undefined,
         ),
       )

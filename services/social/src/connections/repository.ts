@@ -1,6 +1,6 @@
 import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { ConnectionStatus } from '@freemarket/contracts';
-import type { DbOrTx, TimeIdKey } from '@freemarket/db';
+import { olderThan, type DbOrTx, type TimeIdKey } from '@freemarket/db';
 import { connections, type ConnectionRow } from '../db/schema/index.js';
 
 /** The pair's connection (whichever side asked), locked for the caller's transaction when asked. */
@@ -53,7 +53,7 @@ export async function pageConnections(
   const conditions: SQL[] = [or(eq(connections.requesterId, memberId), eq(connections.addresseeId, memberId))!];
   if (options.status) conditions.push(eq(connections.status, options.status));
   if (options.after) {
-    conditions.push(sql`(${connections.createdAt}, ${connections.id}) < (${options.after.createdAt.toISOString()}::timestamptz, ${options.after.id}::uuid)`);
+    conditions.push(olderThan(connections.createdAt, connections.id, options.after));
   }
   return db
     .select()
