@@ -6,3 +6,5 @@ export * from './commerce.js';
 export * from './social.js';
 export * from './messaging.js';
 export * from './directory.js';
+export * from './posts.js';
+export * from './surveys.js';

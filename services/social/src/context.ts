@@ -1,13 +1,17 @@
 import type { ServiceRuntime } from '@freemarket/kit';
 import type { SocialConfig } from './config.js';
 import { ConnectionService } from './connections/service.js';
+import { PostService } from './posts/service.js';
+import { SurveyService } from './surveys/service.js';
 
 export interface SocialContext {
   runtime: ServiceRuntime;
   config: SocialConfig;
   connections: ConnectionService;
+  posts: PostService;
+  surveys: SurveyService;
 }
 
 export function createContext(runtime: ServiceRuntime, config: SocialConfig): SocialContext {
-  return { runtime, config, connections: new ConnectionService(runtime) };
+  return { runtime, config, connections: new ConnectionService(runtime), posts: new PostService(runtime), surveys: new SurveyService(runtime) };
 }

@@ -11,7 +11,7 @@ export { loadSocialConfig } from './config.js';
 
 const migrationsFolder = fileURLToPath(new URL('./db/migrations', import.meta.url));
 
-/** The social service: connections now; posts, surveys, events and projects join it by domain. */
+/** The social service: connections, the feed and surveys; events and projects join it by domain. */
 export function createSocialService(config: SocialConfig, overrides: RuntimeOverrides = {}): Promise<ServiceHandle<SocialContext>> {
   return createService(config, { tables: { outbox, processedEvents }, migrationsFolder }, overrides, (runtime) => {
     projectUsers(runtime, users);

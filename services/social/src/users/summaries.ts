@@ -1,6 +1,6 @@
-import type { UserSummary } from '@freemarket/contracts';
+import type { MemberName, UserSummary } from '@freemarket/contracts';
 import type { DbOrTx } from '@freemarket/db';
-import { userSummaries as summariesIn } from '@freemarket/kit';
+import { unknownUser, userSummaries as summariesIn } from '@freemarket/kit';
 import { users } from '../db/schema/index.js';
 
 export { unknownUser } from '@freemarket/kit';
@@ -12,4 +12,13 @@ export function userSummaries(db: DbOrTx, ids: readonly string[]): Promise<Map<s
 
 export async function memberExists(db: DbOrTx, id: string): Promise<boolean> {
   return (await userSummaries(db, [id])).has(id);
+}
+
+/** How the feed and surveys name members: name and photo, never the e-mail. */
+export async function memberNames(db: DbOrTx, ids: readonly string[]): Promise<(id: string) => MemberName> {
+  const people = await userSummaries(db, ids);
+  return (id) => {
+    const { firstName, lastName, profileImageUrl } = people.get(id) ?? unknownUser(id);
+    return { id, firstName, lastName, profileImageUrl };
+  };
 }

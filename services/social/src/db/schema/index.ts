@@ -8,3 +8,5 @@ export const processedEvents = processedEventsTable(social);
 /** Members as announced by identity's `user.upserted`. */
 export const users = usersProjectionTable(social);
 export type UserRow = typeof users.$inferSelect;
+export * from './posts.js';
+export * from './surveys.js';

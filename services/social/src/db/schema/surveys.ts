@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, jsonb, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { SURVEY_RECIPIENT_STATUSES, type SurveyQuestion } from '@freemarket/contracts';
+import { social } from './social.js';
+
+/** Surveys a member writes and sends to their connections (spec 02 §3). */
+export const surveys = social.table(
+  'surveys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    creatorId: text('creator_id').notNull(),
+    title: text('title').notNull(),
+    description: text('description'),
+    questions: jsonb('questions').$type<SurveyQuestion[]>().notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [index('surveys_creator_idx').on(t.creatorId, t.createdAt, t.id)],
+);
+export type SurveyRow = typeof surveys.$inferSelect;
+
+/** Who a survey was sent to; one row per member and survey, so a second send reaches only new connections. */
+export const surveyRecipients = social.table(
+  'survey_recipients',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    surveyId: uuid('survey_id')
+      .notNull()
+      .references(() => surveys.id, { onDelete: 'cascade' }),
+    recipientId: text('recipient_id').notNull(),
+    status: text('status', { enum: SURVEY_RECIPIENT_STATUSES }).notNull().default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [
+    uniqueIndex('survey_recipients_uq').on(t.surveyId, t.recipientId),
+    index('survey_recipients_inbox_idx').on(t.recipientId, t.createdAt, t.id),
+    check('survey_recipients_status_check', sql`${t.status} in ('pending', 'completed')`),
+  ],
+);
+export type SurveyRecipientRow = typeof surveyRecipients.$inferSelect;
+
+/** One response per recipient and survey: question id to answer text. */
+export const surveyResponses = social.table(
+  'survey_responses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    surveyId: uuid('survey_id')
+      .notNull()
+      .references(() => surveys.id, { onDelete: 'cascade' }),
+    responderId: text('responder_id').notNull(),
+    answers: jsonb('answers').$type<Record<string, string>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('survey_responses_uq').on(t.surveyId, t.responderId),
+    index('survey_responses_survey_idx').on(t.surveyId, t.createdAt, t.id),
+  ],
+);
+export type SurveyResponseRow = typeof surveyResponses.$inferSelect;

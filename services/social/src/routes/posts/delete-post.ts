@@ -1,0 +1,10 @@
+import { postParamsSchema } from '@freemarket/contracts';
+import { requireActor, type App } from '@freemarket/kit';
+import type { SocialContext } from '../../context.js';
+
+export function deletePost(app: App, ctx: SocialContext): void {
+  app.delete('/api/posts/:id', { config: { memberOnly: true }, schema: { params: postParamsSchema } }, async (req, reply) => {
+    await ctx.posts.remove(requireActor(req), req.params.id);
+    return reply.status(204).send();
+  });
+}
