@@ -1,9 +1,14 @@
+import { randomUUID } from 'node:crypto';
+import { jetstream } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CurrentUser, RewardBalance, RewardTransactionPage, Transaction, TransactionPage } from '@freemarket/contracts';
+import type { Connection, CreatedSurvey, CurrentUser, RewardBalance, RewardTransactionPage, Transaction, TransactionPage } from '@freemarket/contracts';
 import { BrowserSession, createTestDatabase, freePort, runTag, signInWithDevProvider, testBusNames, testInfra, waitFor, type TestDatabase } from '@freemarket/testing';
 import { startStack, type Stack } from '../../../scripts/stack.js';
 
 const infra = testInfra();
+const busNames = testBusNames(runTag());
 let db: TestDatabase;
 let stack: Stack;
 
@@ -15,7 +20,7 @@ beforeAll(async () => {
     databaseUrl: () => db.url,
     natsUrl: infra.natsUrl,
     redisUrl: infra.redisUrl,
-    bus: testBusNames(tag),
+    bus: busNames,
     redisKeyPrefix: `fm:test:${tag}:`,
     logLevel: 'silent',
   });
@@ -80,5 +85,57 @@ describe('rewards and logged payments through the whole platform', () => {
     const anonymous = new BrowserSession(stack.url);
     expect(await anonymous.json('/api/rewards/balance')).toEqual({ status: 401, body: { message: 'Unauthorized' } });
     expect((await anonymous.json('/api/transactions')).status).toBe(401);
+  });
+});
+
+describe('a survey answered through the whole platform', () => {
+  async function answeredSurvey() {
+    const ada = await signedIn(`ada.survey.${runTag()}@example.com`, 'Ada');
+    const bob = await signedIn(`bob.survey.${runTag()}@example.com`, 'Bob');
+    const asked = await waitFor('social to know Bob', async () => {
+      const res = await send<Connection>(ada.browser, 'POST', '/api/connections', { addresseeId: bob.me.id });
+      return res.status === 201 ? res : null;
+    });
+    expect((await send(bob.browser, 'PUT', `/api/connections/${asked.body.id}`, { status: 'accepted' })).status).toBe(200);
+    const survey = await send<CreatedSurvey>(ada.browser, 'POST', '/api/surveys', { title: 'Market day', questions: [{ type: 'yes_no', question: 'Coming?' }] });
+    const sent = await ada.browser.json(`/api/surveys/${survey.body.id}/send`, { method: 'POST', headers: { origin: stack.url } });
+    expect(sent.body).toEqual({ count: 1 });
+    const answered = await send(bob.browser, 'POST', `/api/surveys/${survey.body.id}/responses`, { answers: { [survey.body.questions[0]!.id]: 'yes' } });
+    expect(answered.status).toBe(201);
+    return { ada, bob, survey: survey.body };
+  }
+
+  const surveyCredits = async (member: { browser: BrowserSession }) =>
+    (await member.browser.json<RewardTransactionPage>('/api/rewards/transactions')).body.items.filter((t) => t.action === 'survey_response');
+
+  it('credits the responder +5 once, and the creator nothing', async () => {
+    const { ada, bob, survey } = await answeredSurvey();
+    await waitFor('the response credited', async () => (await bob.browser.json<RewardBalance>('/api/rewards/balance')).body.balance === 5);
+    expect(await surveyCredits(bob)).toEqual([expect.objectContaining({ amount: 5, credited: true, relatedId: survey.id, description: 'Completed a survey' })]);
+    expect((await ada.browser.json<RewardBalance>('/api/rewards/balance')).body.balance).toBe(0);
+  });
+
+  it.runIf(infra.natsUrl)('credits nothing more when JetStream delivers the response event a second time', async () => {
+    const { bob } = await answeredSurvey();
+    await waitFor('the response credited', async () => (await bob.browser.json<RewardBalance>('/api/rewards/balance')).body.balance === 5);
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    const nc = await connect({ servers: infra.natsUrl! });
+    try {
+      const { rows } = await client.query<{ envelope: { id: string; type: string; data: { responderId: string } } }>(
+        `select envelope from social.outbox where type = 'survey.response.created'`,
+      );
+      const event = rows.map((r) => r.envelope).find((e) => e.data.responderId === bob.me.id)!;
+      // A new message id gets past JetStream's duplicate window, as a redelivery after a lost ack would.
+      await jetstream(nc).publish(`${busNames.subjectPrefix}.${event.type}`, JSON.stringify(event), { msgID: randomUUID() });
+      const marker = { ...event, id: randomUUID() };
+      await jetstream(nc).publish(`${busNames.subjectPrefix}.${event.type}`, JSON.stringify(marker), { msgID: marker.id });
+      await waitFor('rewards to take both deliveries', async () => (await client.query(`select 1 from rewards.processed_events where event_id = $1`, [marker.id])).rowCount === 1);
+    } finally {
+      await nc.close();
+      await client.end();
+    }
+    expect((await bob.browser.json<RewardBalance>('/api/rewards/balance')).body.balance).toBe(5);
+    expect((await surveyCredits(bob)).filter((t) => t.credited)).toHaveLength(1);
   });
 });
