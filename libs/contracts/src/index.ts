@@ -8,3 +8,4 @@ export * from './messaging.js';
 export * from './directory.js';
 export * from './posts.js';
 export * from './surveys.js';
+export * from './community-events.js';

@@ -26,11 +26,17 @@ export function decodeCursor(cursor: string): TimeIdKey | null {
   return { createdAt: new Date(parsed.data[0]), id: parsed.data[1] };
 }
 
-/** Given `limit + 1` rows, returns the page and the cursor of its last row when more follow. */
-export function paginate<T extends TimeIdKey>(rows: T[], limit: number): { items: T[]; nextCursor: string | null } {
+/**
+ * Given `limit + 1` rows, returns the page and the cursor of its last row when more follow. Rows
+ * ordered by another time than `createdAt` (an event's date) name their key with `keyOf`.
+ */
+export function paginate<T extends TimeIdKey>(rows: T[], limit: number): { items: T[]; nextCursor: string | null };
+export function paginate<T>(rows: T[], limit: number, keyOf: (row: T) => TimeIdKey): { items: T[]; nextCursor: string | null };
+export function paginate<T>(rows: T[], limit: number, keyOf: (row: T) => TimeIdKey = (row) => row as TimeIdKey): { items: T[]; nextCursor: string | null } {
   const items = rows.slice(0, limit);
   const last = items.at(-1);
-  return { items, nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
+  const key = last && keyOf(last);
+  return { items, nextCursor: rows.length > limit && key ? encodeCursor(key) : null };
 }
 
 /** Rows after `key` in newest-first order: `(createdAt, id) < key`, which an index on (createdAt, id) serves. */

@@ -1,6 +1,7 @@
 import type { ServiceRuntime } from '@freemarket/kit';
 import type { SocialConfig } from './config.js';
 import { ConnectionService } from './connections/service.js';
+import { EventService } from './events/service.js';
 import { PostService } from './posts/service.js';
 import { SurveyService } from './surveys/service.js';
 
@@ -10,8 +11,9 @@ export interface SocialContext {
   connections: ConnectionService;
   posts: PostService;
   surveys: SurveyService;
+  events: EventService;
 }
 
 export function createContext(runtime: ServiceRuntime, config: SocialConfig): SocialContext {
-  return { runtime, config, connections: new ConnectionService(runtime), posts: new PostService(runtime), surveys: new SurveyService(runtime) };
+  return { runtime, config, connections: new ConnectionService(runtime), posts: new PostService(runtime), surveys: new SurveyService(runtime), events: new EventService(runtime) };
 }

@@ -3,6 +3,7 @@ import { createService, projectUsers, type RuntimeOverrides, type ServiceHandle 
 import type { SocialConfig } from './config.js';
 import { createContext, type SocialContext } from './context.js';
 import { outbox, processedEvents, users } from './db/schema/index.js';
+import { projectMemberProfiles } from './members/member-profiles-projection.js';
 import { registerRoutes } from './routes/index.js';
 
 export type { SocialConfig } from './config.js';
@@ -11,10 +12,11 @@ export { loadSocialConfig } from './config.js';
 
 const migrationsFolder = fileURLToPath(new URL('./db/migrations', import.meta.url));
 
-/** The social service: connections, the feed and surveys; events and projects join it by domain. */
+/** The social service: connections, the feed, surveys and events; projects and tutorials join it by domain. */
 export function createSocialService(config: SocialConfig, overrides: RuntimeOverrides = {}): Promise<ServiceHandle<SocialContext>> {
   return createService(config, { tables: { outbox, processedEvents }, migrationsFolder }, overrides, (runtime) => {
     projectUsers(runtime, users);
+    projectMemberProfiles(runtime);
     const ctx = createContext(runtime, config);
     registerRoutes(runtime.app, ctx);
     return ctx;

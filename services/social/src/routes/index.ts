@@ -5,6 +5,11 @@ import { getConnectionStatus } from './connections/get-connection-status.js';
 import { getConnections } from './connections/get-connections.js';
 import { postConnection } from './connections/post-connection.js';
 import { putConnection } from './connections/put-connection.js';
+import { attendEvent } from './events/attend-event.js';
+import { eventCalendars } from './events/event-calendars.js';
+import { getEvents } from './events/get-events.js';
+import { getMemberEvents } from './events/get-member-events.js';
+import { writeEvent } from './events/write-event.js';
 import { deletePost } from './posts/delete-post.js';
 import { getPosts } from './posts/get-posts.js';
 import { postPost } from './posts/post-post.js';
@@ -32,4 +37,9 @@ export function registerRoutes(app: App, ctx: SocialContext): void {
   postSurveyResponse(app, ctx);
   getSurveyResponses(app, ctx);
   getSurveyResults(app, ctx);
+  getEvents(app, ctx);
+  getMemberEvents(app, ctx);
+  writeEvent(app, ctx);
+  attendEvent(app, ctx);
+  eventCalendars(app, ctx);
 }

@@ -10,3 +10,5 @@ export const users = usersProjectionTable(social);
 export type UserRow = typeof users.$inferSelect;
 export * from './posts.js';
 export * from './surveys.js';
+export * from './events.js';
+export * from './member-profiles.js';

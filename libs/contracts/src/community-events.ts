@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { memberNameSchema } from './posts.js';
+import { socialMemberIdSchema } from './social.js';
+
+/** Bounds of an event's fields. */
+export const EVENT_LIMITS = { title: 200, description: 5000, location: 300 } as const;
+/** The Upcoming Events card (spec 02 §9). */
+export const UPCOMING_EVENTS_LIMIT = 10;
+/** Event lists: default and largest page size. */
+export const EVENTS_LIMIT = { default: 50, max: 200 } as const;
+/** The longest `from`-`to` window one calendar request may ask for. */
+export const EVENTS_MAX_RANGE_DAYS = 366;
+
+/** Spec 02 §5: the date must parse, else this message. */
+export const INVALID_EVENT_DATE = 'Please enter a valid date';
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => v || null);
+
+/** An ISO date-time (or anything Date parses to a real instant, as the client's datetime-local gives), as a Date. */
+export const eventDateSchema = z
+  .string({ error: INVALID_EVENT_DATE })
+  .refine((v) => !Number.isNaN(Date.parse(v)) && Math.abs(new Date(v).getUTCFullYear() - 2000) < 1000, INVALID_EVENT_DATE)
+  .transform((v) => new Date(v));
+
+/** `POST /api/events` and `PUT /api/events/{id}`: the host is the caller, never a field. */
+export const eventBodySchema = z.object({
+  title: z.string().trim().min(1, 'must not be blank').max(EVENT_LIMITS.title),
+  description: optionalText(EVENT_LIMITS.description),
+  eventDate: eventDateSchema,
+  location: optionalText(EVENT_LIMITS.location),
+});
+export type EventBody = z.input<typeof eventBodySchema>;
+export type EventInput = z.output<typeof eventBodySchema>;
+
+/** A community event (spec 02 §3) as the viewer sees it. */
+export const communityEventSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  description: z.string().nullable(),
+  eventDate: z.iso.datetime(),
+  location: z.string().nullable(),
+  hostUserId: z.string(),
+  host: memberNameSchema,
+  isAttending: z.boolean(),
+  attendeeCount: z.number().int().nonnegative(),
+  createdAt: z.iso.datetime(),
+});
+export type CommunityEvent = z.infer<typeof communityEventSchema>;
+
+const booleanFlag = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+/**
+ * `GET /api/events?from&to&upcoming&limit&cursor`: events by date, earliest first. `from`
+ * (inclusive) and `to` (exclusive) bound a calendar view; `upcoming=true` starts from now.
+ */
+export const listEventsQuerySchema = z
+  .object({
+    from: eventDateSchema.optional(),
+    to: eventDateSchema.optional(),
+    upcoming: booleanFlag.optional(),
+    limit: z.coerce.number().int().min(1).max(EVENTS_LIMIT.max).default(EVENTS_LIMIT.default),
+    cursor: z.string().min(1).max(200).optional(),
+  })
+  .refine((q) => !q.from || !q.to || q.from < q.to, { path: ['to'], message: 'must be after from' })
+  .refine((q) => !q.from || !q.to || q.to.getTime() - q.from.getTime() <= EVENTS_MAX_RANGE_DAYS * 86_400_000, {
+    path: ['to'],
+    message: `must be at most ${EVENTS_MAX_RANGE_DAYS} days after from`,
+  });
+export type ListEventsQuery = z.output<typeof listEventsQuerySchema>;
+
+/** `GET /api/events/hosted/{userId}` and `/attending/{userId}`: latest event first. */
+export const memberEventsParamsSchema = z.object({ userId: socialMemberIdSchema });
+export const memberEventsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(EVENTS_LIMIT.max).default(EVENTS_LIMIT.default),
+  cursor: z.string().min(1).max(200).optional(),
+});
+export type MemberEventsQuery = z.infer<typeof memberEventsQuerySchema>;
+
+export const communityEventPageSchema = z.object({ items: z.array(communityEventSchema), nextCursor: z.string().nullable() });
+export type CommunityEventPage = z.infer<typeof communityEventPageSchema>;
+
+export const eventParamsSchema = z.object({ id: z.uuid() });
+
+/**
+ * `POST /api/events/calendar-feed`: a new private address (a path on the site) of the calendar of
+ * events the member attends or hosts; the one given before stops working.
+ */
+export const calendarFeedSchema = z.object({ path: z.string() });
+export type CalendarFeed = z.infer<typeof calendarFeedSchema>;
+export const calendarFeedParamsSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}\.ics$/, 'is not a calendar address') });

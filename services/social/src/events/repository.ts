@@ -1,0 +1,145 @@
+import { and, asc, desc, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { newerThan, olderThan, type DbOrTx, type TimeIdKey } from '@freemarket/db';
+import { calendarFeeds, eventAttendees, events, type EventRow } from '../db/schema/index.js';
+
+export type EventFields = Pick<EventRow, 'title' | 'description' | 'eventDate' | 'location'>;
+export type EventView = EventRow & { isAttending: boolean; attendeeCount: number };
+
+// Written against the table's full name: drizzle leaves a lone table's columns unqualified, which a subquery would take as its own.
+const attendeeCount = sql<number>`(select count(*) from ${eventAttendees} a where a.event_id = ${events}.id and a.cancelled_at is null)::int`;
+const attendingBy = (viewerId: string) =>
+  sql<boolean>`exists (select 1 from ${eventAttendees} a where a.event_id = ${events}.id and a.user_id = ${viewerId} and a.cancelled_at is null)`;
+
+function viewColumns(viewerId: string) {
+  return {
+    id: events.id,
+    hostUserId: events.hostUserId,
+    title: events.title,
+    description: events.description,
+    eventDate: events.eventDate,
+    location: events.location,
+    createdAt: events.createdAt,
+    updatedAt: events.updatedAt,
+    isAttending: attendingBy(viewerId),
+    attendeeCount,
+  };
+}
+
+export async function insertEvent(db: DbOrTx, hostUserId: string, fields: EventFields): Promise<EventRow> {
+  const [row] = await db
+    .insert(events)
+    .values({ hostUserId, ...fields })
+    .returning();
+  return row!;
+}
+
+export async function findEvent(db: DbOrTx, id: string, options: { lock?: boolean } = {}): Promise<EventRow | undefined> {
+  const query = db.select().from(events).where(eq(events.id, id)).limit(1);
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function viewEvent(db: DbOrTx, id: string, viewerId: string): Promise<EventView | undefined> {
+  const [row] = await db.select(viewColumns(viewerId)).from(events).where(eq(events.id, id)).limit(1);
+  return row;
+}
+
+export async function updateEvent(db: DbOrTx, id: string, fields: EventFields): Promise<void> {
+  await db
+    .update(events)
+    .set({ ...fields, updatedAt: new Date() })
+    .where(eq(events.id, id));
+}
+
+export async function deleteEvent(db: DbOrTx, id: string): Promise<void> {
+  await db.delete(events).where(eq(events.id, id));
+}
+
+/** Events by date, earliest first, within [from, to), after the cursor's (eventDate, id). */
+export function pageByDate(db: DbOrTx, viewerId: string, options: { from?: Date; to?: Date; after?: TimeIdKey; limit: number }): Promise<EventView[]> {
+  const conditions: SQL[] = [];
+  if (options.from) conditions.push(gte(events.eventDate, options.from));
+  if (options.to) conditions.push(lt(events.eventDate, options.to));
+  if (options.after) conditions.push(newerThan(events.eventDate, events.id, options.after));
+  return db
+    .select(viewColumns(viewerId))
+    .from(events)
+    .where(and(...conditions))
+    .orderBy(asc(events.eventDate), asc(events.id))
+    .limit(options.limit + 1);
+}
+
+/** Events a member hosts, latest first. */
+export function pageHosted(db: DbOrTx, viewerId: string, hostUserId: string, options: { after?: TimeIdKey; limit: number }): Promise<EventView[]> {
+  const conditions: SQL[] = [eq(events.hostUserId, hostUserId)];
+  if (options.after) conditions.push(olderThan(events.eventDate, events.id, options.after));
+  return db
+    .select(viewColumns(viewerId))
+    .from(events)
+    .where(and(...conditions))
+    .orderBy(desc(events.eventDate), desc(events.id))
+    .limit(options.limit + 1);
+}
+
+/** Events a member has said they attend (and not cancelled), latest first. */
+export function pageAttending(db: DbOrTx, viewerId: string, attendeeId: string, options: { after?: TimeIdKey; limit: number }): Promise<EventView[]> {
+  const conditions: SQL[] = [eq(eventAttendees.userId, attendeeId), isNull(eventAttendees.cancelledAt)];
+  if (options.after) conditions.push(olderThan(events.eventDate, events.id, options.after));
+  return db
+    .select(viewColumns(viewerId))
+    .from(eventAttendees)
+    .innerJoin(events, eq(events.id, eventAttendees.eventId))
+    .where(and(...conditions))
+    .orderBy(desc(events.eventDate), desc(events.id))
+    .limit(options.limit + 1);
+}
+
+/**
+ * Records the RSVP: a first answer inserts (`'new'`), a cancelled one is restored (`'restored'`),
+ * a standing one changes nothing (`'already'`).
+ */
+export async function attend(db: DbOrTx, eventId: string, userId: string): Promise<'new' | 'restored' | 'already'> {
+  const [inserted] = await db.insert(eventAttendees).values({ eventId, userId }).onConflictDoNothing().returning({ userId: eventAttendees.userId });
+  if (inserted) return 'new';
+  const restored = await db
+    .update(eventAttendees)
+    .set({ cancelledAt: null })
+    .where(and(eq(eventAttendees.eventId, eventId), eq(eventAttendees.userId, userId), sql`${eventAttendees.cancelledAt} is not null`))
+    .returning({ userId: eventAttendees.userId });
+  return restored.length > 0 ? 'restored' : 'already';
+}
+
+export async function cancelAttendance(db: DbOrTx, eventId: string, userId: string): Promise<void> {
+  await db
+    .update(eventAttendees)
+    .set({ cancelledAt: new Date() })
+    .where(and(eq(eventAttendees.eventId, eventId), eq(eventAttendees.userId, userId), isNull(eventAttendees.cancelledAt)));
+}
+
+/** The events a member attends or hosts from `since` on, earliest first, for their calendar feed. */
+export function calendarOf(db: DbOrTx, userId: string, since: Date, limit: number): Promise<EventRow[]> {
+  return db
+    .select()
+    .from(events)
+    .where(
+      and(
+        gte(events.eventDate, since),
+        sql`(${events.hostUserId} = ${userId} or exists (select 1 from ${eventAttendees} a where a.event_id = ${events}.id and a.user_id = ${userId} and a.cancelled_at is null))`,
+      ),
+    )
+    .orderBy(asc(events.eventDate), asc(events.id))
+    .limit(limit);
+}
+
+/** Keeps the hash of the member's new calendar token; the token before it stops working. */
+export async function saveCalendarToken(db: DbOrTx, userId: string, tokenHash: string): Promise<void> {
+  await db
+    .insert(calendarFeeds)
+    .values({ userId, tokenHash })
+    .onConflictDoUpdate({ target: calendarFeeds.userId, set: { tokenHash, createdAt: new Date() } });
+}
+
+export async function calendarOwner(db: DbOrTx, tokenHash: string): Promise<string | undefined> {
+  const [row] = await db.select({ userId: calendarFeeds.userId }).from(calendarFeeds).where(eq(calendarFeeds.tokenHash, tokenHash));
+  return row?.userId;
+}

@@ -1,0 +1,148 @@
+import type { CalendarFeed, CommunityEvent, CommunityEventPage, EventInput, ListEventsQuery, MemberEventsQuery, MemberName } from '@freemarket/contracts';
+import { paginate, type DbOrTx } from '@freemarket/db';
+import { ConflictError, ForbiddenError, NotFoundError, type Actor, type ServiceRuntime } from '@freemarket/kit';
+import type { EventRow } from '../db/schema/index.js';
+import { eventsArePublic } from '../members/member-profiles-projection.js';
+import { readCursor } from '../pagination.js';
+import { memberNames } from '../users/summaries.js';
+import { hashCalendarToken, newCalendarToken, toICalendar } from './calendar.js';
+import {
+  attend,
+  calendarOf,
+  calendarOwner,
+  cancelAttendance,
+  deleteEvent,
+  findEvent,
+  insertEvent,
+  pageAttending,
+  pageByDate,
+  pageHosted,
+  saveCalendarToken,
+  updateEvent,
+  viewEvent,
+  type EventView,
+} from './repository.js';
+
+/** How far back a calendar feed reaches, and how many events it holds at most. */
+const FEED_PAST_DAYS = 90;
+const FEED_MAX_EVENTS = 500;
+
+/** Community events (spec 02 §2): anyone signed in hosts and RSVPs; the host alone edits. */
+export class EventService {
+  constructor(private readonly runtime: ServiceRuntime) {}
+
+  async create(actor: Actor, input: EventInput): Promise<CommunityEvent> {
+    const row = await insertEvent(this.runtime.db, actor.userId, input);
+    return this.view(actor, row.id);
+  }
+
+  async list(actor: Actor, query: ListEventsQuery): Promise<CommunityEventPage> {
+    const now = new Date();
+    const from = query.upcoming && (!query.from || query.from < now) ? now : query.from;
+    const rows = await pageByDate(this.runtime.db, actor.userId, { from, to: query.to, after: readCursor(query.cursor), limit: query.limit });
+    return this.page(rows, query.limit);
+  }
+
+  async hosted(actor: Actor, userId: string, query: MemberEventsQuery): Promise<CommunityEventPage> {
+    await this.requireVisibleEvents(actor, userId);
+    return this.page(await pageHosted(this.runtime.db, actor.userId, userId, { after: readCursor(query.cursor), limit: query.limit }), query.limit);
+  }
+
+  async attending(actor: Actor, userId: string, query: MemberEventsQuery): Promise<CommunityEventPage> {
+    await this.requireVisibleEvents(actor, userId);
+    return this.page(await pageAttending(this.runtime.db, actor.userId, userId, { after: readCursor(query.cursor), limit: query.limit }), query.limit);
+  }
+
+  async update(actor: Actor, id: string, input: EventInput): Promise<CommunityEvent> {
+    await this.runtime.transaction(async (tx) => {
+      await this.hostedBy(tx, actor, id);
+      await updateEvent(tx, id, input);
+    });
+    return this.view(actor, id);
+  }
+
+  async remove(actor: Actor, id: string): Promise<void> {
+    await this.runtime.transaction(async (tx) => {
+      await this.hostedBy(tx, actor, id);
+      await deleteEvent(tx, id);
+    });
+  }
+
+  /** RSVP yes, as often as the member likes; the first time is announced (and earns points) once. */
+  async attend(actor: Actor, id: string): Promise<CommunityEvent> {
+    await this.runtime.transaction(async (tx, emit) => {
+      const event = await findEvent(tx, id, { lock: true });
+      if (!event) throw new NotFoundError('Event not found');
+      if (event.hostUserId === actor.userId) throw new ForbiddenError('You are hosting this event');
+      if (event.eventDate <= new Date()) throw new ConflictError('This event has already taken place');
+      if ((await attend(tx, id, actor.userId)) === 'new') await emit('event.attended', { eventId: id, userId: actor.userId });
+    });
+    return this.view(actor, id);
+  }
+
+  async cancelAttendance(actor: Actor, id: string): Promise<void> {
+    if (!(await findEvent(this.runtime.db, id))) throw new NotFoundError('Event not found');
+    await cancelAttendance(this.runtime.db, id, actor.userId);
+  }
+
+  async icalOf(_actor: Actor, id: string): Promise<string> {
+    const event = await findEvent(this.runtime.db, id);
+    if (!event) throw new NotFoundError('Event not found');
+    return toICalendar(event.title, [event]);
+  }
+
+  /** A fresh private address for the member's calendar; whatever address they had stops working. */
+  async resetCalendarFeed(actor: Actor): Promise<CalendarFeed> {
+    const { token, hash } = newCalendarToken();
+    await saveCalendarToken(this.runtime.db, actor.userId, hash);
+    return { path: `/api/events/calendar/${token}.ics` };
+  }
+
+  /** The calendar behind a private address: no session, the token is the key; an unknown one is 404. */
+  async calendarFeed(tokenFile: string): Promise<string> {
+    const token = tokenFile.replace(/\.ics$/, '');
+    const userId = await calendarOwner(this.runtime.db, hashCalendarToken(token));
+    if (!userId) throw new NotFoundError('Calendar not found');
+    const since = new Date(Date.now() - FEED_PAST_DAYS * 86_400_000);
+    return toICalendar('FreeMarket events', await calendarOf(this.runtime.db, userId, since, FEED_MAX_EVENTS));
+  }
+
+  private async view(actor: Actor, id: string): Promise<CommunityEvent> {
+    const row = await viewEvent(this.runtime.db, id, actor.userId);
+    if (!row) throw new NotFoundError('Event not found');
+    return toEvent(row, await memberNames(this.runtime.db, [row.hostUserId]));
+  }
+
+  private async page(rows: EventView[], limit: number): Promise<CommunityEventPage> {
+    const page = paginate(rows, limit, (r) => ({ createdAt: r.eventDate, id: r.id }));
+    const nameOf = await memberNames(this.runtime.db, page.items.map((r) => r.hostUserId));
+    return { items: page.items.map((r) => toEvent(r, nameOf)), nextCursor: page.nextCursor };
+  }
+
+  /** The event, locked, if the actor hosts it; a visible event of someone else's is 403. */
+  private async hostedBy(tx: DbOrTx, actor: Actor, id: string): Promise<EventRow> {
+    const event = await findEvent(tx, id, { lock: true });
+    if (!event) throw new NotFoundError('Event not found');
+    if (event.hostUserId !== actor.userId) throw new ForbiddenError('Only the host can change this event');
+    return event;
+  }
+
+  private async requireVisibleEvents(actor: Actor, userId: string): Promise<void> {
+    if (userId !== actor.userId && !(await eventsArePublic(this.runtime.db, userId))) throw new ForbiddenError('This member keeps their events private');
+  }
+}
+
+function toEvent(row: EventView, nameOf: (id: string) => MemberName): CommunityEvent {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    eventDate: row.eventDate.toISOString(),
+    location: row.location,
+    hostUserId: row.hostUserId,
+    host: nameOf(row.hostUserId),
+    isAttending: row.isAttending,
+    attendeeCount: row.attendeeCount,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,212 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import type { CalendarFeed, CommunityEvent, CommunityEventPage, ErrorBody } from '@freemarket/contracts';
+import { waitFor } from '@freemarket/testing';
+import { events, memberProfiles, outbox } from '../src/db/schema/index.js';
+import { call, seedMembers, startSocial, type Member, type SocialUnderTest } from './_util.js';
+
+let sut: SocialUnderTest;
+beforeAll(async () => {
+  sut = await startSocial();
+});
+afterAll(() => sut?.stop());
+
+const DAY = 86_400_000;
+const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
+
+const host = (by: Member, body: unknown) => call<CommunityEvent & ErrorBody>(sut, by.id, 'POST', '/api/events', body);
+const attend = (by: Member, id: string) => call<CommunityEvent & ErrorBody>(sut, by.id, 'POST', `/api/events/${id}/attend`, {});
+const list = (by: Member, query: string) => call<CommunityEventPage & ErrorBody>(sut, by.id, 'GET', `/api/events${query}`);
+
+async function attendedEvents(eventId: string): Promise<unknown[]> {
+  const rows = await sut.service.runtime.db.select().from(outbox).where(eq(outbox.type, 'event.attended'));
+  return rows.map((r) => (r.envelope as { data: { eventId: string } }).data).filter((d) => d.eventId === eventId);
+}
+
+describe('hosting an event', () => {
+  it('makes the caller the host whatever the body says, and answers the created event', async () => {
+    const [ada, bob] = await seedMembers(sut, 'Ada', 'Bob');
+    const created = await host(ada!, { title: '  Seed swap  ', description: 'Bring seeds', eventDate: inDays(3), location: 'Library', hostUserId: bob!.id });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      title: 'Seed swap',
+      description: 'Bring seeds',
+      location: 'Library',
+      hostUserId: ada!.id,
+      host: { id: ada!.id, firstName: 'Ada', lastName: 'Tester', profileImageUrl: null },
+      isAttending: false,
+      attendeeCount: 0,
+    });
+    const bare = await host(ada!, { title: 'Walk', eventDate: inDays(4), description: '', location: null });
+    expect(bare.body).toMatchObject({ description: null, location: null });
+  });
+
+  it.each([
+    ['no date', { title: 'Party', eventDate: null }, 'body.eventDate: Please enter a valid date'],
+    ['a date that does not parse', { title: 'Party', eventDate: 'next tuesday-ish' }, 'body.eventDate: Please enter a valid date'],
+    ['a blank title', { title: ' ', eventDate: inDays(1) }, /^body\.title: /],
+    ['a 201-character title', { title: 'x'.repeat(201), eventDate: inDays(1) }, /^body\.title: /],
+  ])('refuses %s with a 400, and stores nothing', async (_, body, message) => {
+    const [ada] = await seedMembers(sut, 'Ada');
+    const refused = await host(ada!, body);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(message);
+    expect(await sut.service.runtime.db.select().from(events).where(eq(events.hostUserId, ada!.id))).toEqual([]);
+  });
+
+  it('lets only the host change or delete the event (403 for others, 404 for a missing one)', async () => {
+    const [ada, eve] = await seedMembers(sut, 'Ada', 'Eve');
+    const { body: event } = await host(ada!, { title: 'Seed swap', eventDate: inDays(3) });
+    const change = { title: 'Seed and plant swap', eventDate: inDays(5), location: 'Park' };
+    expect(await call(sut, eve!.id, 'PUT', `/api/events/${event.id}`, change)).toMatchObject({ status: 403, body: { message: 'Only the host can change this event' } });
+    expect((await call(sut, eve!.id, 'DELETE', `/api/events/${event.id}`)).status).toBe(403);
+    const changed = await call<CommunityEvent>(sut, ada!.id, 'PUT', `/api/events/${event.id}`, change);
+    expect(changed.body).toMatchObject({ title: 'Seed and plant swap', location: 'Park', eventDate: change.eventDate });
+    expect((await call(sut, ada!.id, 'PUT', `/api/events/${event.id}`, { title: 'x', eventDate: 'soon' })).status).toBe(400);
+    expect((await call(sut, ada!.id, 'DELETE', `/api/events/${event.id}`)).status).toBe(204);
+    expect((await call(sut, ada!.id, 'DELETE', `/api/events/${event.id}`)).status).toBe(404);
+    expect((await call(sut, ada!.id, 'PUT', `/api/events/${randomUUID()}`, change)).status).toBe(404);
+  });
+});
+
+describe('RSVP', () => {
+  it('counts the member once however often they answer yes, and announces their attendance once', async () => {
+    const [ada, bob, cy] = await seedMembers(sut, 'Ada', 'Bob', 'Cy');
+    const { body: event } = await host(ada!, { title: 'Repair café', eventDate: inDays(2) });
+    const first = await attend(bob!, event.id);
+    expect(first).toMatchObject({ status: 200, body: { isAttending: true, attendeeCount: 1 } });
+    expect((await attend(bob!, event.id)).body).toMatchObject({ isAttending: true, attendeeCount: 1 });
+    expect((await attend(cy!, event.id)).body).toMatchObject({ attendeeCount: 2 });
+
+    expect((await call(sut, bob!.id, 'DELETE', `/api/events/${event.id}/attend`)).status).toBe(204);
+    const [seen] = (await list(ada!, `?from=${inDays(1)}&to=${inDays(3)}`)).body.items.filter((e) => e.id === event.id);
+    expect(seen).toMatchObject({ isAttending: false, attendeeCount: 1 });
+    expect((await attend(bob!, event.id)).body).toMatchObject({ isAttending: true, attendeeCount: 2 });
+
+    expect(await attendedEvents(event.id)).toEqual([
+      { eventId: event.id, userId: bob!.id },
+      { eventId: event.id, userId: cy!.id },
+    ]);
+  });
+
+  it('refuses an event that has passed (409), the host’s own (403) and a missing one (404)', async () => {
+    const [ada, bob] = await seedMembers(sut, 'Ada', 'Bob');
+    const { body: past } = await host(ada!, { title: 'Yesterday’s picnic', eventDate: inDays(-1) });
+    expect(await attend(bob!, past.id)).toMatchObject({ status: 409, body: { message: 'This event has already taken place' } });
+    const { body: coming } = await host(ada!, { title: 'Picnic', eventDate: inDays(1) });
+    expect(await attend(ada!, coming.id)).toMatchObject({ status: 403, body: { message: 'You are hosting this event' } });
+    expect((await attend(bob!, randomUUID())).status).toBe(404);
+    expect(await attendedEvents(past.id)).toEqual([]);
+  });
+});
+
+describe('finding events', () => {
+  it('lists a calendar window by date, earliest first, paging by cursor without repeats', async () => {
+    const [ada] = await seedMembers(sut, 'Ada');
+    const base = Date.now() + 400 * DAY;
+    const dates = [5, 1, 3, 2, 4].map((d) => new Date(base + d * 3_600_000).toISOString());
+    for (const [i, eventDate] of dates.entries()) await host(ada!, { title: `Event ${i}`, eventDate });
+    const window = `from=${new Date(base).toISOString()}&to=${new Date(base + DAY).toISOString()}`;
+
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: CommunityEventPage = (await list(ada!, `?${window}&limit=2${cursor ? `&cursor=${cursor}` : ''}`)).body;
+      seen.push(...page.items.map((e) => e.eventDate));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual([...dates].sort());
+  });
+
+  it('gives the next upcoming events from now on, never one that has passed', async () => {
+    const [ada] = await seedMembers(sut, 'Ada');
+    await host(ada!, { title: 'Gone', eventDate: inDays(-2) });
+    await host(ada!, { title: 'Soon', eventDate: inDays(0.5) });
+    const upcoming = (await list(ada!, '?upcoming=true&limit=10')).body.items;
+    expect(upcoming.length).toBeLessThanOrEqual(10);
+    expect(upcoming.map((e) => e.title)).toContain('Soon');
+    for (const e of upcoming) expect(Date.parse(e.eventDate)).toBeGreaterThan(Date.now() - 1000);
+  });
+
+  it('refuses a window that ends before it starts, spans over a year, or is not a date; and a page over 200', async () => {
+    const [ada] = await seedMembers(sut, 'Ada');
+    expect((await list(ada!, `?from=${inDays(2)}&to=${inDays(1)}`)).body.message).toMatch(/^querystring\.to: must be after from/);
+    expect((await list(ada!, `?from=${inDays(0)}&to=${inDays(400)}`)).status).toBe(400);
+    expect((await list(ada!, '?from=someday')).status).toBe(400);
+    expect((await list(ada!, '?limit=201')).status).toBe(400);
+    expect((await list(ada!, '?upcoming=yes')).status).toBe(400);
+  });
+
+  it('shows a member’s hosted and attended events with the host’s name, latest first', async () => {
+    const [ada, bob] = await seedMembers(sut, 'Ada', 'Bob');
+    const { body: one } = await host(ada!, { title: 'One', eventDate: inDays(1) });
+    const { body: two } = await host(ada!, { title: 'Two', eventDate: inDays(2) });
+    await attend(bob!, one.id);
+    await attend(bob!, two.id);
+    const hosted = await call<CommunityEventPage>(sut, bob!.id, 'GET', `/api/events/hosted/${ada!.id}`);
+    expect(hosted.body.items.map((e) => e.title)).toEqual(['Two', 'One']);
+    const attending = await call<CommunityEventPage>(sut, ada!.id, 'GET', `/api/events/attending/${bob!.id}`);
+    expect(attending.body.items.map((e) => [e.title, e.host.firstName, e.isAttending])).toEqual([
+      ['Two', 'Ada', false],
+      ['One', 'Ada', false],
+    ]);
+  });
+
+  it('keeps the hosted and attended lists of a member who made events private to that member alone', async () => {
+    const [ada, bob] = await seedMembers(sut, 'Ada', 'Bob');
+    await host(ada!, { title: 'Private gathering', eventDate: inDays(1) });
+    const profile = { profileId: randomUUID(), userId: ada!.id, isServiceProvider: false, isNonProfit: false, isPoliticalCandidate: false, isCommunityMember: true };
+    await sut.publish('profile.updated', { ...profile, eventsIsPublic: false });
+    await waitFor('the privacy flag learned', async () => (await sut.service.runtime.db.select().from(memberProfiles).where(eq(memberProfiles.userId, ada!.id))).length === 1);
+
+    for (const list of ['hosted', 'attending']) {
+      expect(await call(sut, bob!.id, 'GET', `/api/events/${list}/${ada!.id}`)).toMatchObject({ status: 403, body: { message: 'This member keeps their events private' } });
+      expect((await call(sut, ada!.id, 'GET', `/api/events/${list}/${ada!.id}`)).status).toBe(200);
+    }
+    await sut.publish('profile.updated', { ...profile, eventsIsPublic: true });
+    await waitFor('the events public again', async () => (await call(sut, bob!.id, 'GET', `/api/events/hosted/${ada!.id}`)).status === 200);
+  });
+
+  it('answers 401 to anyone not signed in', async () => {
+    expect(await call(sut, null, 'GET', '/api/events')).toMatchObject({ status: 401, body: { message: 'Unauthorized' } });
+    expect((await call(sut, null, 'POST', '/api/events', { title: 'x', eventDate: inDays(1) })).status).toBe(401);
+  });
+});
+
+describe('calendar files', () => {
+  it('gives one event as an iCalendar file', async () => {
+    const [ada] = await seedMembers(sut, 'Ada');
+    const { body: event } = await host(ada!, { title: 'Seed swap', eventDate: '2031-05-04T17:30:00.000Z', location: 'Library' });
+    const res = await fetch(`${sut.url}/api/events/${event.id}/ical`, { headers: await sut.as(ada!.id) });
+    expect(res.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    const text = await res.text();
+    expect(text).toContain('BEGIN:VCALENDAR');
+    expect(text).toContain('SUMMARY:Seed swap');
+    expect(text).toContain('DTSTART:20310504T173000Z');
+    expect(text).toContain('LOCATION:Library');
+  });
+
+  it('serves a member’s private feed of the events they attend or host, until they ask for a new address', async () => {
+    const [ada, bob] = await seedMembers(sut, 'Ada', 'Bob');
+    const { body: mine } = await host(bob!, { title: 'Bob hosts', eventDate: inDays(6) });
+    const { body: going } = await host(ada!, { title: 'Bob goes', eventDate: inDays(7) });
+    await host(ada!, { title: 'Bob skips', eventDate: inDays(8) });
+    await attend(bob!, going.id);
+
+    const { status, body: feed } = await call<CalendarFeed>(sut, bob!.id, 'POST', '/api/events/calendar-feed');
+    expect(status).toBe(201);
+    expect(feed.path).toMatch(/^\/api\/events\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+    const anonymous = await fetch(`${sut.url}${feed.path}`);
+    expect(anonymous.status).toBe(200);
+    const text = await anonymous.text();
+    expect(text).toContain(`UID:${mine.id}@freemarket`);
+    expect(text).toContain('SUMMARY:Bob goes');
+    expect(text).not.toContain('Bob skips');
+
+    const { body: renewed } = await call<CalendarFeed>(sut, bob!.id, 'POST', '/api/events/calendar-feed');
+    expect((await fetch(`${sut.url}${feed.path}`)).status).toBe(404);
+    expect((await fetch(`${sut.url}${renewed.path}`)).status).toBe(200);
+    expect((await fetch(`${sut.url}/api/events/calendar/guess.ics`)).status).toBe(400);
+  });
+});
