@@ -9,3 +9,4 @@ export * from './directory.js';
 export * from './posts.js';
 export * from './surveys.js';
 export * from './community-events.js';
+export * from './projects.js';

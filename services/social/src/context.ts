@@ -3,6 +3,7 @@ import type { SocialConfig } from './config.js';
 import { ConnectionService } from './connections/service.js';
 import { EventService } from './events/service.js';
 import { PostService } from './posts/service.js';
+import { ProjectService } from './projects/service.js';
 import { SurveyService } from './surveys/service.js';
 
 export interface SocialContext {
@@ -12,8 +13,17 @@ export interface SocialContext {
   posts: PostService;
   surveys: SurveyService;
   events: EventService;
+  projects: ProjectService;
 }
 
 export function createContext(runtime: ServiceRuntime, config: SocialConfig): SocialContext {
-  return { runtime, config, connections: new ConnectionService(runtime), posts: new PostService(runtime), surveys: new SurveyService(runtime), events: new EventService(runtime) };
+  return {
+    runtime,
+    config,
+    connections: new ConnectionService(runtime),
+    posts: new PostService(runtime),
+    surveys: new SurveyService(runtime),
+    events: new EventService(runtime),
+    projects: new ProjectService(runtime),
+  };
 }

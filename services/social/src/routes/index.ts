@@ -11,6 +11,9 @@ import { getEvents } from './events/get-events.js';
 import { getMemberEvents } from './events/get-member-events.js';
 import { writeEvent } from './events/write-event.js';
 import { deletePost } from './posts/delete-post.js';
+import { getProjects } from './projects/get-projects.js';
+import { joinProject } from './projects/join-project.js';
+import { writeProject } from './projects/write-project.js';
 import { getPosts } from './posts/get-posts.js';
 import { postPost } from './posts/post-post.js';
 import { getCreatedSurveys } from './surveys/get-created-surveys.js';
@@ -42,4 +45,7 @@ export function registerRoutes(app: App, ctx: SocialContext): void {
   writeEvent(app, ctx);
   attendEvent(app, ctx);
   eventCalendars(app, ctx);
+  getProjects(app, ctx);
+  writeProject(app, ctx);
+  joinProject(app, ctx);
 }

@@ -12,3 +12,4 @@ export * from './posts.js';
 export * from './surveys.js';
 export * from './events.js';
 export * from './member-profiles.js';
+export * from './projects.js';

@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { PROJECT_CATEGORIES, PROJECT_STATUSES } from '@freemarket/contracts';
+import { social } from './social.js';
+
+const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+
+/** Community projects (spec 02 §3), listed newest first, by category and status. */
+export const projects = social.table(
+  'projects',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    creatorId: text('creator_id').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    category: text('category', { enum: PROJECT_CATEGORIES }).notNull(),
+    customCategory: text('custom_category'),
+    status: text('status', { enum: PROJECT_STATUSES }).notNull().default('active'),
+    goals: text('goals'),
+    targetDate: date('target_date'),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('projects_created_idx').on(t.createdAt, t.id),
+    index('projects_status_idx').on(t.status, t.createdAt, t.id),
+    index('projects_category_status_idx').on(t.category, t.status, t.createdAt, t.id),
+    index('projects_category_idx').on(t.category, t.createdAt, t.id),
+    check('projects_category_check', sql`${t.category} in (${inList(PROJECT_CATEGORIES)})`),
+    check('projects_status_check', sql`${t.status} in (${inList(PROJECT_STATUSES)})`),
+  ],
+);
+export type ProjectRow = typeof projects.$inferSelect;
+
+/** Members who joined a project; leaving deletes the row. */
+export const projectParticipants = social.table(
+  'project_participants',
+  {
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+    role: text('role').notNull().default('collaborator'),
+    joinedAt: timestamp('joined_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.userId] }), index('project_participants_joined_idx').on(t.projectId, t.joinedAt)],
+);
+export type ProjectParticipantRow = typeof projectParticipants.$inferSelect;

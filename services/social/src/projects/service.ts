@@ -1,0 +1,105 @@
+import {
+  PROJECT_CARD_PARTICIPANTS,
+  PROJECT_PARTICIPANTS_LIMIT,
+  type CreateProjectInput,
+  type ListProjectsQuery,
+  type MemberName,
+  type Project,
+  type ProjectDetails,
+  type ProjectPage,
+  type UpdateProjectBody,
+} from '@freemarket/contracts';
+import { paginate, type DbOrTx } from '@freemarket/db';
+import { ForbiddenError, NotFoundError, type Actor, type ServiceRuntime } from '@freemarket/kit';
+import { readCursor } from '../pagination.js';
+import { memberNames } from '../users/summaries.js';
+import { findProject, firstParticipants, insertProject, join, leave, pageProjects, participantsOf, setStatus, viewProject, type ProjectView } from './repository.js';
+
+/** Community projects (spec 02 §2): anyone signed in starts one; others join and leave; the creator moves it along. */
+export class ProjectService {
+  constructor(private readonly runtime: ServiceRuntime) {}
+
+  async create(actor: Actor, input: CreateProjectInput): Promise<Project> {
+    const row = await insertProject(this.runtime.db, actor.userId, input);
+    return this.card(actor, row.id);
+  }
+
+  async list(actor: Actor, query: ListProjectsQuery): Promise<ProjectPage> {
+    const rows = await pageProjects(this.runtime.db, actor.userId, { category: query.category, status: query.status, after: readCursor(query.cursor), limit: query.limit });
+    const page = paginate(rows, query.limit);
+    const ids = page.items.map((r) => r.id);
+    const [participants, nameOf] = await Promise.all([
+      firstParticipants(this.runtime.db, ids, PROJECT_CARD_PARTICIPANTS),
+      memberNames(this.runtime.db, page.items.map((r) => r.creatorId)),
+    ]);
+    return { items: page.items.map((r) => toProject(r, participants.get(r.id) ?? [], nameOf)), nextCursor: page.nextCursor };
+  }
+
+  async details(actor: Actor, id: string): Promise<ProjectDetails> {
+    const row = await viewProject(this.runtime.db, id, actor.userId);
+    if (!row) throw new NotFoundError('Project not found');
+    const participants = await participantsOf(this.runtime.db, id, PROJECT_PARTICIPANTS_LIMIT);
+    const nameOf = await memberNames(this.runtime.db, [row.creatorId, ...participants.map((p) => p.userId)]);
+    return {
+      ...toProject(row, [], nameOf),
+      participants: participants.map((p) => ({ userId: p.userId, role: p.role, joinedAt: p.joinedAt.toISOString(), member: nameOf(p.userId) })),
+    };
+  }
+
+  async update(actor: Actor, id: string, input: UpdateProjectBody): Promise<ProjectDetails> {
+    const project = await findProject(this.runtime.db, id);
+    if (!project) throw new NotFoundError('Project not found');
+    if (project.creatorId !== actor.userId) throw new ForbiddenError('Only the creator can change this project');
+    await setStatus(this.runtime.db, id, input.status);
+    return this.details(actor, id);
+  }
+
+  /** Joining twice changes nothing; each real join is announced (rewards credits the first ever). */
+  async join(actor: Actor, id: string): Promise<Project> {
+    await this.runtime.transaction(async (tx, emit) => {
+      await this.joinable(tx, actor, id);
+      if (await join(tx, id, actor.userId)) await emit('project.joined', { projectId: id, userId: actor.userId });
+    });
+    return this.card(actor, id);
+  }
+
+  async leave(actor: Actor, id: string): Promise<Project> {
+    await this.runtime.transaction(async (tx, emit) => {
+      await this.joinable(tx, actor, id);
+      if (await leave(tx, id, actor.userId)) await emit('project.left', { projectId: id, userId: actor.userId });
+    });
+    return this.card(actor, id);
+  }
+
+  private async joinable(tx: DbOrTx, actor: Actor, id: string): Promise<void> {
+    const project = await findProject(tx, id, { lock: true });
+    if (!project) throw new NotFoundError('Project not found');
+    if (project.creatorId === actor.userId) throw new ForbiddenError('You created this project');
+  }
+
+  private async card(actor: Actor, id: string): Promise<Project> {
+    const row = await viewProject(this.runtime.db, id, actor.userId);
+    if (!row) throw new NotFoundError('Project not found');
+    const [participants, nameOf] = await Promise.all([firstParticipants(this.runtime.db, [id], PROJECT_CARD_PARTICIPANTS), memberNames(this.runtime.db, [row.creatorId])]);
+    return toProject(row, participants.get(id) ?? [], nameOf);
+  }
+}
+
+function toProject(row: ProjectView, participantIds: readonly string[], nameOf: (id: string) => MemberName): Project {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    category: row.category,
+    customCategory: row.customCategory,
+    status: row.status,
+    goals: row.goals,
+    targetDate: row.targetDate,
+    creatorId: row.creatorId,
+    creator: nameOf(row.creatorId),
+    participants: participantIds.map((userId) => ({ userId })),
+    participantCount: row.participantCount,
+    isParticipant: row.isParticipant,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import type { ErrorBody, Project, ProjectDetails, ProjectPage } from '@freemarket/contracts';
+import { outbox, projects } from '../src/db/schema/index.js';
+import { call, seedMembers, startSocial, type Member, type SocialUnderTest } from './_util.js';
+
+let sut: SocialUnderTest;
+beforeAll(async () => {
+  sut = await startSocial();
+});
+afterAll(() => sut?.stop());
+
+const garden = { title: 'Community garden', description: 'Turn the empty lot into raised beds', category: 'resources', goals: 'Twelve beds by spring', targetDate: '2031-04-01' };
+const start = (by: Member, body: unknown = garden) => call<Project & ErrorBody>(sut, by.id, 'POST', '/api/projects', body);
+const join = (by: Member, id: string) => call<Project & ErrorBody>(sut, by.id, 'POST', `/api/projects/${id}/join`);
+const leave = (by: Member, id: string) => call<Project & ErrorBody>(sut, by.id, 'POST', `/api/projects/${id}/leave`);
+
+async function membershipEvents(projectId: string): Promise<string[]> {
+  const rows = await sut.service.runtime.db.select().from(outbox);
+  return rows.filter((r) => (r.envelope as { data: { projectId?: string } }).data.projectId === projectId).map((r) => r.type);
+}
+
+describe('starting a project', () => {
+  it('makes the caller the creator, active by default, named without their e-mail', async () => {
+    const [ada, bob] = await seedMembers(sut, 'Ada', 'Bob');
+    const created = await start(ada!, { ...garden, creatorId: bob!.id });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      ...garden,
+      status: 'active',
+      customCategory: null,
+      creatorId: ada!.id,
+      creator: { id: ada!.id, firstName: 'Ada', lastName: 'Tester', profileImageUrl: null },
+      participants: [],
+      participantCount: 0,
+      isParticipant: false,
+    });
+    expect(JSON.stringify(created.body)).not.toContain('@example.com');
+  });
+
+  it('keeps a custom category only with category other, where it is required', async () => {
+    const [ada] = await seedMembers(sut, 'Ada');
+    expect((await start(ada!, { ...garden, category: 'other', customCategory: 'Repair café' })).body).toMatchObject({ category: 'other', customCategory: 'Repair café' });
+    expect((await start(ada!, { ...garden, category: 'events', customCategory: 'ignored' })).body).toMatchObject({ customCategory: null });
+    expect(await start(ada!, { ...garden, category: 'other' })).toMatchObject({ status: 400, body: { message: 'body.customCategory: is required when the category is other' } });
+  });
+
+  it.each([
+    ['a two-character title', { ...garden, title: 'ab' }, 'body.title: Title must be at least 3 characters'],
+    ['a short description', { ...garden, description: 'Too short' }, 'body.description: Description must be at least 10 characters'],
+    ['an unknown category', { ...garden, category: 'parties' }, /^body\.category: /],
+    ['an unknown status', { ...garden, status: 'paused' }, /^body\.status: /],
+    ['a target date that is not a date', { ...garden, targetDate: '2031-02-30' }, /^body\.targetDate: /],
+  ])('refuses %s with a 400, and stores nothing', async (_, body, message) => {
+    const [ada] = await seedMembers(sut, 'Ada');
+    const refused = await start(ada!, body);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(message);
+    expect(await sut.service.runtime.db.select().from(projects).where(eq(projects.creatorId, ada!.id))).toEqual([]);
+  });
+});
+
+describe('joining and leaving', () => {
+  it('adds the member once however often they join, announces each join and leave, and lets them come back', async () => {
+    const [ada, bob, cy] = await seedMembers(sut, 'Ada', 'Bob', 'Cy');
+    const { body: project } = await start(ada!);
+    expect((await join(bob!, project.id)).body).toMatchObject({ isParticipant: true, participantCount: 1, participants: [{ userId: bob!.id }] });
+    expect((await join(bob!, project.id)).body).toMatchObject({ participantCount: 1 });
+    expect((await join(cy!, project.id)).body).toMatchObject({ participantCount: 2, participants: [{ userId: bob!.id }, { userId: cy!.id }] });
+    expect((await leave(bob!, project.id)).body).toMatchObject({ isParticipant: false, participantCount: 1 });
+    expect((await leave(bob!, project.id)).body).toMatchObject({ participantCount: 1 });
+    expect((await join(bob!, project.id)).body).toMatchObject({ isParticipant: true, participantCount: 2 });
+    expect(await membershipEvents(project.id)).toEqual(['project.joined', 'project.joined', 'project.left', 'project.joined']);
+  });
+
+  it('does not let the creator join or leave their own project (403), and 404s a missing one', async () => {
+    const [ada, bob] = await seedMembers(sut, 'Ada', 'Bob');
+    const { body: project } = await start(ada!);
+    expect(await join(ada!, project.id)).toMatchObject({ status: 403, body: { message: 'You created this project' } });
+    expect((await leave(ada!, project.id)).status).toBe(403);
+    expect((await join(bob!, randomUUID())).status).toBe(404);
+    expect((await join(bob!, 'nope')).status).toBe(400);
+    expect(await membershipEvents(project.id)).toEqual([]);
+  });
+});
+
+describe('finding projects', () => {
+  it('filters by category and status, newest first, paging by cursor', async () => {
+    const [ada] = await seedMembers(sut, 'Ada');
+    const category = 'pod_classrooms';
+    const made: string[] = [];
+    for (const status of ['active', 'completed', 'active', 'active']) made.push((await start(ada!, { ...garden, category, status })).body.id);
+    const active = [made[3], made[2], made[0]];
+
+    const first = await call<ProjectPage>(sut, ada!.id, 'GET', `/api/projects?category=${category}&status=active&limit=2`);
+    const rest = await call<ProjectPage>(sut, ada!.id, 'GET', `/api/projects?category=${category}&status=active&limit=2&cursor=${first.body.nextCursor}`);
+    expect([...first.body.items, ...rest.body.items].map((p) => p.id)).toEqual(active);
+    expect(rest.body.nextCursor).toBeNull();
+    const completed = await call<ProjectPage>(sut, ada!.id, 'GET', '/api/projects?status=completed');
+    expect(completed.body.items.every((p) => p.status === 'completed')).toBe(true);
+    expect((await call(sut, ada!.id, 'GET', '/api/projects?category=parties')).status).toBe(400);
+    expect((await call(sut, ada!.id, 'GET', '/api/projects?limit=51')).status).toBe(400);
+  });
+
+  it('shows the details with every participant named, and lets only the creator change the status', async () => {
+    const [ada, bob] = await seedMembers(sut, 'Ada', 'Bob');
+    const { body: project } = await start(ada!);
+    await join(bob!, project.id);
+    const details = await call<ProjectDetails>(sut, bob!.id, 'GET', `/api/projects/${project.id}`);
+    expect(details.body).toMatchObject({ title: 'Community garden', goals: 'Twelve beds by spring', isParticipant: true, participantCount: 1 });
+    expect(details.body.participants).toEqual([{ userId: bob!.id, role: 'collaborator', joinedAt: expect.any(String), member: { id: bob!.id, firstName: 'Bob', lastName: 'Tester', profileImageUrl: null } }]);
+
+    expect(await call(sut, bob!.id, 'PUT', `/api/projects/${project.id}`, { status: 'completed' })).toMatchObject({ status: 403, body: { message: 'Only the creator can change this project' } });
+    expect((await call(sut, ada!.id, 'PUT', `/api/projects/${project.id}`, { status: 'done' })).status).toBe(400);
+    expect((await call<ProjectDetails>(sut, ada!.id, 'PUT', `/api/projects/${project.id}`, { status: 'completed' })).body).toMatchObject({ status: 'completed', participantCount: 1 });
+    expect((await call(sut, ada!.id, 'GET', `/api/projects/${randomUUID()}`)).status).toBe(404);
+  });
+
+  it('answers 401 to anyone not signed in', async () => {
+    expect(await call(sut, null, 'GET', '/api/projects')).toMatchObject({ status: 401, body: { message: 'Unauthorized' } });
+    expect((await call(sut, null, 'POST', '/api/projects', garden)).status).toBe(401);
+  });
+});
