@@ -41,6 +41,11 @@ export const eventSchemas = {
   'profile.updated': profileEventData,
   'review.created': z.object({ reviewId: uuid, reviewerId: userId, revieweeId: userId, rating: z.number().int().min(1).max(5) }),
   'review.updated': z.object({ reviewId: uuid, reviewerId: userId, revieweeId: userId, rating: z.number().int().min(1).max(5) }),
+  /**
+   * The directory, at every start, for each skill of its catalogue: services that file things under
+   * a skill (social's tutorials) keep its name and category from these.
+   */
+  'skill.upserted': z.object({ skillId: uuid, name: z.string(), categoryId: uuid, categoryName: z.string() }),
   'referral.created': z.object({ referralId: uuid, referrerId: userId, businessName: z.string() }),
   'connection.requested': z.object({ connectionId: uuid, requesterId: userId, addresseeId: userId }),
   'connection.accepted': z.object({ connectionId: uuid, requesterId: userId, addresseeId: userId }),

@@ -10,3 +10,4 @@ export * from './posts.js';
 export * from './surveys.js';
 export * from './community-events.js';
 export * from './projects.js';
+export * from './tutorials.js';

@@ -8,7 +8,7 @@ import { registerRoutes } from './routes/index.js';
 import { ItemCache } from './search/item-cache.js';
 import { MarkerCache } from './search/marker-cache.js';
 import { seedDemoData } from './seed/demo-data.js';
-import { seedReferenceData } from './seed/reference-data.js';
+import { announceSkills, seedReferenceData } from './seed/reference-data.js';
 
 export type { DirectoryConfig } from './config.js';
 export type { DirectoryContext } from './context.js';
@@ -39,6 +39,7 @@ export function createDirectoryService(config: DirectoryConfig, overrides: Runti
   const tuned = { ...config, db: { ...config.db, sessionSettings: { ...SEARCH_SESSION_SETTINGS, ...config.db.sessionSettings } } };
   return createService(tuned, { tables: { outbox, processedEvents }, migrationsFolder }, overrides, async (runtime) => {
     await seedReferenceData(runtime.db);
+    await announceSkills(runtime);
     if (config.seedDemoData) await seedDemoData(runtime);
     const markerCache = config.mapCacheMarkers > 0 ? await MarkerCache.start(runtime.database, config.mapCacheMarkers, runtime.logger) : undefined;
     const itemCache = config.searchCacheResults > 0 ? await ItemCache.start(runtime.database, config.searchCacheResults, runtime.logger) : undefined;

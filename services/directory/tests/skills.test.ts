@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { SKILL_CATALOG, type Certification, type Profile, type ProfileSearchPage, type Skill, type SkillCategory, type UserSkill } from '@freemarket/contracts';
-import { certifications, userSkills } from '../src/db/schema/index.js';
+import { SKILL_CATALOG, type Certification, type Envelope, type Profile, type ProfileSearchPage, type Skill, type SkillCategory, type UserSkill } from '@freemarket/contracts';
+import { certifications, outbox, userSkills } from '../src/db/schema/index.js';
 import { call, newMember, newProfile, startDirectory, type Directory } from './_util.js';
 
 let sut: Directory;
@@ -31,6 +31,14 @@ describe('the skill catalogue', () => {
     await seedReferenceData(sut.service.runtime.db);
     const again = (await call<SkillCategory[]>(sut, viewer, 'GET', '/api/skill-categories')).body;
     expect(again).toEqual(categories);
+  });
+
+  it('announces every skill with its category at start, for the services that file things under skills', async () => {
+    const rows = await sut.service.runtime.db.select().from(outbox).where(eq(outbox.type, 'skill.upserted'));
+    const announced = rows.map((r) => (r.envelope as Envelope<'skill.upserted'>).data);
+    const plumbing = trades.find((s) => s.name === 'Plumbing')!;
+    expect(announced).toContainEqual({ skillId: plumbing.id, name: 'Plumbing', categoryId: plumbing.categoryId, categoryName: 'Trades' });
+    expect(new Set(announced.map((a) => a.skillId)).size).toBe(SKILL_CATALOG.reduce((n, c) => n + c.skills.length, 0));
   });
 
   it('answers 404 for an unknown category and 400 for a malformed id', async () => {

@@ -3,7 +3,20 @@ import { jetstream } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Connection, CreatedSurvey, CurrentUser, RewardBalance, RewardTransactionPage, Transaction, TransactionPage } from '@freemarket/contracts';
+import type {
+  CommunityEvent,
+  Connection,
+  CreatedSurvey,
+  CurrentUser,
+  Project,
+  RewardBalance,
+  RewardTransactionPage,
+  Skill,
+  SkillCategory,
+  Transaction,
+  TransactionPage,
+  Tutorial,
+} from '@freemarket/contracts';
 import { BrowserSession, createTestDatabase, freePort, runTag, signInWithDevProvider, testBusNames, testInfra, waitFor, type TestDatabase } from '@freemarket/testing';
 import { startStack, type Stack } from '../../../scripts/stack.js';
 
@@ -118,24 +131,85 @@ describe('a survey answered through the whole platform', () => {
   it.runIf(infra.natsUrl)('credits nothing more when JetStream delivers the response event a second time', async () => {
     const { bob } = await answeredSurvey();
     await waitFor('the response credited', async () => (await bob.browser.json<RewardBalance>('/api/rewards/balance')).body.balance === 5);
-    const client = new pg.Client({ connectionString: db.url });
-    await client.connect();
-    const nc = await connect({ servers: infra.natsUrl! });
-    try {
-      const { rows } = await client.query<{ envelope: { id: string; type: string; data: { responderId: string } } }>(
-        `select envelope from social.outbox where type = 'survey.response.created'`,
-      );
-      const event = rows.map((r) => r.envelope).find((e) => e.data.responderId === bob.me.id)!;
-      // A new message id gets past JetStream's duplicate window, as a redelivery after a lost ack would.
-      await jetstream(nc).publish(`${busNames.subjectPrefix}.${event.type}`, JSON.stringify(event), { msgID: randomUUID() });
-      const marker = { ...event, id: randomUUID() };
-      await jetstream(nc).publish(`${busNames.subjectPrefix}.${event.type}`, JSON.stringify(marker), { msgID: marker.id });
-      await waitFor('rewards to take both deliveries', async () => (await client.query(`select 1 from rewards.processed_events where event_id = $1`, [marker.id])).rowCount === 1);
-    } finally {
-      await nc.close();
-      await client.end();
-    }
+    await deliverAgain('survey.response.created', (data) => data.responderId === bob.me.id);
     expect((await bob.browser.json<RewardBalance>('/api/rewards/balance')).body.balance).toBe(5);
     expect((await surveyCredits(bob)).filter((t) => t.credited)).toHaveLength(1);
+  });
+});
+
+/**
+ * Publishes again, with a new message id, the social event its outbox holds for `match`, as a
+ * redelivery after a lost ack would arrive; then one more copy under a new event id, and waits
+ * until rewards has handled that one, so both have been through the consumer.
+ */
+async function deliverAgain(type: string, match: (data: Record<string, string>) => boolean): Promise<void> {
+  const client = new pg.Client({ connectionString: db.url });
+  await client.connect();
+  const nc = await connect({ servers: infra.natsUrl! });
+  try {
+    const { rows } = await client.query<{ envelope: { id: string; type: string; data: Record<string, string> } }>(`select envelope from social.outbox where type = $1`, [type]);
+    const event = rows.map((r) => r.envelope).find((e) => match(e.data));
+    expect(event, `a ${type} event in social's outbox`).toBeDefined();
+    const subject = `${busNames.subjectPrefix}.${type}`;
+    await jetstream(nc).publish(subject, JSON.stringify(event), { msgID: randomUUID() });
+    const marker = { ...event!, id: randomUUID() };
+    await jetstream(nc).publish(subject, JSON.stringify(marker), { msgID: marker.id });
+    await waitFor('rewards to take both deliveries', async () => (await client.query(`select 1 from rewards.processed_events where event_id = $1`, [marker.id])).rowCount === 1);
+  } finally {
+    await nc.close();
+    await client.end();
+  }
+}
+
+describe('events, projects and tutorials through the whole platform', () => {
+  const balanceOf = async (member: { browser: BrowserSession }) => (await member.browser.json<RewardBalance>('/api/rewards/balance')).body.balance;
+  const soon = () => new Date(Date.now() + 86_400_000).toISOString();
+  const post = (browser: BrowserSession, path: string) => browser.json<unknown>(path, { method: 'POST', headers: { origin: stack.url } });
+
+  async function plumbingSkill(member: { browser: BrowserSession }): Promise<string> {
+    const categories = (await member.browser.json<SkillCategory[]>('/api/skill-categories')).body;
+    const trades = categories.find((c) => c.name === 'Trades')!;
+    const skills = (await member.browser.json<Skill[]>(`/api/skills/category/${trades.id}`)).body;
+    return skills.find((s) => s.name === 'Plumbing')!.id;
+  }
+
+  async function earnEach() {
+    const ada = await signedIn(`ada.social.${runTag()}@example.com`, 'Ada');
+    const bob = await signedIn(`bob.social.${runTag()}@example.com`, 'Bob');
+    const event = await send<CommunityEvent>(ada.browser, 'POST', '/api/events', { title: 'Repair café', eventDate: soon() });
+    for (let i = 0; i < 2; i += 1) expect((await post(bob.browser, `/api/events/${event.body.id}/attend`)).status).toBe(200);
+    expect((await bob.browser.request(`/api/events/${event.body.id}/attend`, { method: 'DELETE', headers: { origin: stack.url } })).status).toBe(204);
+    expect((await post(bob.browser, `/api/events/${event.body.id}/attend`)).status).toBe(200);
+
+    const project = await send<Project>(ada.browser, 'POST', '/api/projects', { title: 'Tool library', description: 'Lend and borrow tools', category: 'resources' });
+    for (const step of ['join', 'join', 'leave', 'join']) expect((await post(bob.browser, `/api/projects/${project.body.id}/${step}`)).status).toBe(200);
+
+    const skillId = await waitFor('social to know the skills', async () => plumbingSkill(bob).catch(() => null));
+    const tutorial = await waitFor('social to file the tutorial', async () => {
+      const res = await send<Tutorial>(bob.browser, 'POST', '/api/diy-content', { title: 'Fix a tap', isFree: true, price: '0', skillId });
+      return res.status === 201 ? res : null;
+    });
+    return { ada, bob, event: event.body, project: project.body, tutorial: tutorial.body };
+  }
+
+  it('credits an RSVP (+15), a project joined (+15) and a tutorial made (+25) once each, however often repeated', async () => {
+    const { ada, bob, event, project, tutorial } = await earnEach();
+    await waitFor('the three credits', async () => (await balanceOf(bob)) === 55);
+    const activity = (await bob.browser.json<RewardTransactionPage>('/api/rewards/transactions')).body.items.filter((t) => t.credited);
+    expect(activity.map((t) => [t.action, t.amount, t.relatedId]).sort()).toEqual([
+      ['diy_content', 25, tutorial.id],
+      ['event_attendance', 15, event.id],
+      ['project_join', 15, project.id],
+    ]);
+    expect(await balanceOf(ada)).toBe(0);
+  });
+
+  it.runIf(infra.natsUrl)('credits nothing more when JetStream delivers those events a second time', async () => {
+    const { bob } = await earnEach();
+    await waitFor('the three credits', async () => (await balanceOf(bob)) === 55);
+    await deliverAgain('event.attended', (data) => data.userId === bob.me.id);
+    await deliverAgain('project.joined', (data) => data.userId === bob.me.id);
+    await deliverAgain('tutorial.created', (data) => data.creatorId === bob.me.id);
+    expect(await balanceOf(bob)).toBe(55);
   });
 });

@@ -5,6 +5,7 @@ import { EventService } from './events/service.js';
 import { PostService } from './posts/service.js';
 import { ProjectService } from './projects/service.js';
 import { SurveyService } from './surveys/service.js';
+import { TutorialService } from './tutorials/service.js';
 
 export interface SocialContext {
   runtime: ServiceRuntime;
@@ -14,6 +15,7 @@ export interface SocialContext {
   surveys: SurveyService;
   events: EventService;
   projects: ProjectService;
+  tutorials: TutorialService;
 }
 
 export function createContext(runtime: ServiceRuntime, config: SocialConfig): SocialContext {
@@ -25,5 +27,6 @@ export function createContext(runtime: ServiceRuntime, config: SocialConfig): So
     surveys: new SurveyService(runtime),
     events: new EventService(runtime),
     projects: new ProjectService(runtime),
+    tutorials: new TutorialService(runtime),
   };
 }

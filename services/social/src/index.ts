@@ -5,6 +5,7 @@ import { createContext, type SocialContext } from './context.js';
 import { outbox, processedEvents, users } from './db/schema/index.js';
 import { projectMemberProfiles } from './members/member-profiles-projection.js';
 import { registerRoutes } from './routes/index.js';
+import { projectSkills } from './tutorials/skills-projection.js';
 
 export type { SocialConfig } from './config.js';
 export type { SocialContext } from './context.js';
@@ -12,11 +13,12 @@ export { loadSocialConfig } from './config.js';
 
 const migrationsFolder = fileURLToPath(new URL('./db/migrations', import.meta.url));
 
-/** The social service: connections, the feed, surveys and events; projects and tutorials join it by domain. */
+/** The social service: connections, the feed, surveys, events, projects and tutorials. */
 export function createSocialService(config: SocialConfig, overrides: RuntimeOverrides = {}): Promise<ServiceHandle<SocialContext>> {
   return createService(config, { tables: { outbox, processedEvents }, migrationsFolder }, overrides, (runtime) => {
     projectUsers(runtime, users);
     projectMemberProfiles(runtime);
+    projectSkills(runtime);
     const ctx = createContext(runtime, config);
     registerRoutes(runtime.app, ctx);
     return ctx;

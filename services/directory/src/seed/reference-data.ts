@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { SKILL_CATALOG } from '@freemarket/contracts';
 import type { Db } from '@freemarket/db';
+import type { ServiceRuntime } from '@freemarket/kit';
 import { skillCategories, skills } from '../db/schema/index.js';
 
 /**
@@ -19,5 +20,21 @@ export async function seedReferenceData(db: Db): Promise<void> {
       .insert(skills)
       .values(SKILL_CATALOG.flatMap((c) => c.skills.map((name) => ({ name, categoryId: idOf.get(c.name)! }))))
       .onConflictDoNothing();
+  });
+}
+
+/**
+ * Announces every skill with its category (`skill.upserted`), so other services can file things
+ * under skills without reading the directory's tables. At every start: the catalogue is small, and
+ * a consumer that missed an earlier start catches up.
+ */
+export async function announceSkills(runtime: ServiceRuntime): Promise<void> {
+  await runtime.transaction(async (tx, emit) => {
+    const rows = await tx
+      .select({ skillId: skills.id, name: skills.name, categoryId: skillCategories.id, categoryName: skillCategories.name })
+      .from(skills)
+      .innerJoin(skillCategories, eq(skillCategories.id, skills.categoryId))
+      .orderBy(asc(skills.name));
+    for (const row of rows) await emit('skill.upserted', row);
   });
 }

@@ -23,6 +23,8 @@ import { getSurveyResults } from './surveys/get-survey-results.js';
 import { postSurveyResponse } from './surveys/post-survey-response.js';
 import { postSurvey } from './surveys/post-survey.js';
 import { sendSurvey } from './surveys/send-survey.js';
+import { getTutorials } from './tutorials/get-tutorials.js';
+import { writeTutorial } from './tutorials/write-tutorial.js';
 
 export function registerRoutes(app: App, ctx: SocialContext): void {
   postConnection(app, ctx);
@@ -48,4 +50,6 @@ export function registerRoutes(app: App, ctx: SocialContext): void {
   getProjects(app, ctx);
   writeProject(app, ctx);
   joinProject(app, ctx);
+  getTutorials(app, ctx);
+  writeTutorial(app, ctx);
 }

@@ -13,3 +13,4 @@ export * from './surveys.js';
 export * from './events.js';
 export * from './member-profiles.js';
 export * from './projects.js';
+export * from './tutorials.js';
