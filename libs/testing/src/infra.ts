@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { resolvedInfra } from './infra-handoff.js';
 
 /**
- * The real components a test run talks to (ARCHITECTURE §8): those named by DATABASE_URL,
- * NATS_URL and REDIS_URL; otherwise the embedded ones of local mode. With REQUIRE_INFRA=1 a
- * missing real component fails the run instead of falling back.
+ * The real components a test run talks to (ARCHITECTURE §8), as chosen once at its start (see
+ * infra-discovery.ts): a URL for each service found, null where the embedded part stands in.
  */
 export interface TestInfra {
   /** Base server URL, or null for PGlite. */
@@ -13,19 +13,9 @@ export interface TestInfra {
   redisUrl: string | null;
 }
 
-export function testInfra(env: NodeJS.ProcessEnv = process.env): TestInfra {
-  const infra = {
-    postgresUrl: env.DATABASE_URL || null,
-    natsUrl: env.NATS_URL || null,
-    redisUrl: env.REDIS_URL || null,
-  };
-  if (env.REQUIRE_INFRA === '1') {
-    const missing = Object.entries({ DATABASE_URL: infra.postgresUrl, NATS_URL: infra.natsUrl, REDIS_URL: infra.redisUrl })
-      .filter(([, v]) => !v)
-      .map(([k]) => k);
-    if (missing.length > 0) throw new Error(`REQUIRE_INFRA=1 but ${missing.join(', ')} not set: refusing to fall back to embedded components`);
-  }
-  return infra;
+export function testInfra(): TestInfra {
+  const infra = resolvedInfra();
+  return { postgresUrl: infra.postgres.at, natsUrl: infra.nats.at, redisUrl: infra.redis.at };
 }
 
 /** A short random tag that keeps one test file's databases, subjects, streams and keys apart. */

@@ -1,8 +1,9 @@
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { findExecutable } from './infra-probes.js';
 import { freePort } from './ports.js';
 import { waitFor } from './wait.js';
 
@@ -18,10 +19,9 @@ export interface PrivateNatsServer {
 }
 
 function natsServerBinary(): string {
-  for (const candidate of ['/usr/sbin/nats-server', '/usr/bin/nats-server', '/usr/local/bin/nats-server']) {
-    if (existsSync(candidate)) return candidate;
-  }
-  return execFileSync('sh', ['-c', 'command -v nats-server'], { encoding: 'utf8' }).trim();
+  const found = findExecutable('nats-server');
+  if (!found) throw new Error('nats-server is not installed: a test that starts its own should declare needs(\'nats-server\', …)');
+  return found;
 }
 
 function portAnswers(port: number): Promise<boolean> {
