@@ -1,14 +1,11 @@
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runTag, testInfra } from '@freemarket/testing';
+import { needs } from '@freemarket/testing/needs';
 import { WindowCounters } from '../src/http/rate-limits.js';
 import { redisSharedCounts } from '../src/http/rate-limit-store.js';
 
 let redis: Redis;
-beforeAll(() => {
-  redis = new Redis(testInfra().redisUrl ?? 'redis://127.0.0.1:6379');
-});
-afterAll(() => redis?.quit());
 
 /** `instances` counters on one Redis, as that many gateway workers; each gets `perInstance` requests of one caller at once. */
 async function burst(instances: number, perInstance: number, max: number): Promise<{ admitted: number; counted: number }> {
@@ -25,7 +22,12 @@ async function burst(instances: number, perInstance: number, max: number): Promi
   }
 }
 
-describe('rate limits under a burst spread over every gateway worker', () => {
+needs('redis', 'rate-limit counters shared by gateway workers').describe('rate limits under a burst spread over every gateway worker', () => {
+  beforeAll(() => {
+    redis = new Redis(testInfra().redisUrl!);
+  });
+  afterAll(() => redis?.quit());
+
   it('admit about the budget, not a budget per worker', async () => {
     const { admitted, counted } = await burst(8, 100, 100);
     expect(admitted).toBeGreaterThanOrEqual(90);

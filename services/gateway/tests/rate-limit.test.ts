@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testInfra } from '@freemarket/testing';
+import { needs } from '@freemarket/testing/needs';
 import { redisUnder, startGateway, startStack, testConfig, type RunningGateway, type TestStack } from './_util.js';
 
 let stack: TestStack;
@@ -18,6 +19,8 @@ async function statuses(gateway: RunningGateway, path: string, count: number, he
   for (let i = 0; i < count; i++) out.push(await fetch(`${gateway.url}${path}`, { headers }));
   return out;
 }
+
+const sharedCounters = needs('redis', 'rate-limit counters shared by gateway instances');
 
 describe('rate limits', () => {
   it('should answer 429 JSON with Retry-After once an address spends its budget', async () => {
@@ -46,7 +49,7 @@ describe('rate limits', () => {
     }
   });
 
-  it('should share counters across gateway instances through Redis', async () => {
+  sharedCounters.it('should share counters across gateway instances through Redis', async () => {
     const config = testConfig(stack, { redis: redisUnder(stack, 'shared'), rateLimit: { perIpPerMinute: 2, perSessionPerMinute: 100 } });
     const [a, b] = [await startGateway(config), await startGateway(config)];
     try {
@@ -57,7 +60,7 @@ describe('rate limits', () => {
     }
   });
 
-  it('should hold a large budget across instances within a tenth, though they count in batches', async () => {
+  sharedCounters.it('should hold a large budget across instances within a tenth, though they count in batches', async () => {
     const config = testConfig(stack, { redis: redisUnder(stack, 'batched'), rateLimit: { perIpPerMinute: 100, perSessionPerMinute: 10_000 } });
     const [a, b] = [await startGateway(config), await startGateway(config)];
     try {
@@ -75,7 +78,7 @@ describe('rate limits', () => {
     }
   });
 
-  it('should hand the requests it counted to Redis when it stops', async () => {
+  sharedCounters.it('should hand the requests it counted to Redis when it stops', async () => {
     const redisConfig = redisUnder(stack, 'handover');
     const gateway = await startGateway(testConfig(stack, { redis: redisConfig, rateLimit: { perIpPerMinute: 1000, perSessionPerMinute: 1000 } }));
     const redis = new Redis(testInfra().redisUrl!);

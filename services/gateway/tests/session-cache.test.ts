@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testInfra, waitFor } from '@freemarket/testing';
+import { needs } from '@freemarket/testing/needs';
 import { redisUnder, startGateway, startStack, testConfig, type Echo, type RunningGateway, type TestStack } from './_util.js';
 
 let stack: TestStack;
@@ -35,7 +36,7 @@ describe('sessions cached in process (SESSION_CACHE_MS)', () => {
     }
   });
 
-  it('should end a session on every other instance as soon as one logs it out', async () => {
+  needs('redis', 'logouts announced to other gateway instances by pub/sub').it('should end a session on every other instance as soon as one logs it out', async () => {
     const config = testConfig(stack, { redis: redisUnder(stack, 'cache-shared') });
     const [a, b] = [await startGateway(config), await startGateway(config)];
     try {
@@ -52,7 +53,7 @@ describe('sessions cached in process (SESSION_CACHE_MS)', () => {
     }
   });
 
-  it('should stop honouring a session removed from the store behind its back within SESSION_CACHE_MS', async () => {
+  needs('redis', 'a session deleted in the Redis store behind the gateway').it('should stop honouring a session removed from the store behind its back within SESSION_CACHE_MS', async () => {
     let now = Date.now();
     const redisConfig = redisUnder(stack, 'cache-ttl');
     const gateway = await startGateway(testConfig(stack, { redis: redisConfig }), { now: () => now });
@@ -71,7 +72,7 @@ describe('sessions cached in process (SESSION_CACHE_MS)', () => {
     }
   });
 
-  it('should ask the store on every request when SESSION_CACHE_MS is 0', async () => {
+  needs('redis', 'a session deleted in the Redis store behind the gateway').it('should ask the store on every request when SESSION_CACHE_MS is 0', async () => {
     const redisConfig = redisUnder(stack, 'cache-off');
     const gateway = await startGateway(testConfig(stack, { redis: redisConfig, session: { idleTimeoutMs: 3_600_000, absoluteTimeoutMs: 86_400_000, cacheMs: 0 } }));
     const redis = new Redis(testInfra().redisUrl!);

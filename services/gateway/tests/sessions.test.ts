@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testInfra } from '@freemarket/testing';
+import { needs } from '@freemarket/testing/needs';
 import { parseSetCookies, redisUnder, startGateway, startStack, testConfig, type Echo, type RunningGateway, type TestStack } from './_util.js';
 
 const MINUTE = 60_000;
@@ -16,10 +17,8 @@ afterAll(async () => {
   await stack?.close();
 });
 
-describe.each([
-  ['redis', true],
-  ['memory', false],
-])('sessions (%s store)', (storeName, useRedis) => {
+/** The same expiry rules, whichever store keeps the sessions. */
+function sessionExpiry(storeName: string, useRedis: boolean): void {
   let gateway: RunningGateway;
   let now = Date.now();
 
@@ -66,10 +65,13 @@ describe.each([
     expect((await actorAt('fm.sid=not-a-session')).actor).toBeNull();
     expect((await actorAt(`fm.sid=${'A'.repeat(43)}`)).actor).toBeNull();
   });
-});
+}
+
+needs('redis', 'sessions kept in Redis').describe('sessions (redis store)', () => sessionExpiry('redis', true));
+describe('sessions (memory store)', () => sessionExpiry('memory', false));
 
 describe('session storage', () => {
-  it('should keep only a hash of the id in Redis, with a TTL, and not rewrite it on every request', async () => {
+  needs('redis', 'sessions kept in Redis').it('should keep only a hash of the id in Redis, with a TTL, and not rewrite it on every request', async () => {
     const redisConfig = redisUnder(stack, 'storage');
     let now = Date.now();
     const gateway = await startGateway(testConfig(stack, { redis: redisConfig }), { now: () => now });

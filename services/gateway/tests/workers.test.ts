@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, testInfra, waitFor } from '@freemarket/testing';
+import { needs } from '@freemarket/testing/needs';
 import { rawGet, startStack, type TestStack } from './_util.js';
 
 /** `bin.ts` as production starts it, with stdout collected line by line. */
@@ -55,7 +56,7 @@ const listening = (lines: Array<Record<string, unknown>>) => lines.filter((l) =>
 const requestLines = (lines: Array<Record<string, unknown>>) => lines.filter((l) => l.msg === 'request' && l.url === '/api/rewards/balance');
 
 describe('gateway processes (bin.ts)', () => {
-  it('should serve one port from GATEWAY_WORKERS processes and write every request line before exiting on SIGTERM', { timeout: 90_000 }, async () => {
+  needs('redis', 'sessions shared by worker processes').it('should serve one port from GATEWAY_WORKERS processes and write every request line before exiting on SIGTERM', { timeout: 90_000 }, async () => {
     const gateway = await startBin({ GATEWAY_WORKERS: '2', REDIS_URL: testInfra().redisUrl!, REDIS_KEY_PREFIX: `${stack.redisPrefix}bin:` });
     try {
       await waitFor('two listening workers', () => listening(gateway.lines()) === 2, 60_000, 50);
