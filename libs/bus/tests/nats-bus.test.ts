@@ -4,12 +4,13 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { connect } from '@nats-io/transport-node';
 import { nanos, type Msg, type NatsConnection, type Subscription as NatsSubscription } from '@nats-io/nats-core';
 import { StorageType, jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
 import { subjectFor, type Envelope, type EventData, type EventType } from '@freemarket/contracts';
 import { freePort, testBusNames, testInfra, waitFor } from '@freemarket/testing';
+import { needs } from '@freemarket/testing/needs';
 import { DLQ_HEADERS, NatsBus, dlqSubjectFor, durableNameFor, type NatsBusOptions } from '../src/nats-bus.js';
 import type { Subscription } from '../src/port.js';
 
@@ -86,22 +87,6 @@ function watchDeadLetters(subject: string): { msgs: Msg[]; sub: NatsSubscription
   return { msgs, sub };
 }
 
-beforeAll(async () => {
-  const infra = testInfra();
-  if (infra.natsUrl) {
-    natsUrl = infra.natsUrl;
-  } else {
-    // No shared NATS named: run against a private one rather than not at all.
-    const dir = await mkdtemp(join(tmpdir(), 'fm-nats-'));
-    tmpDirs.push(dir);
-    const port = await freePort();
-    await startNatsServer(port, dir);
-    natsUrl = `nats://127.0.0.1:${port}`;
-  }
-  nc = await connect({ servers: natsUrl });
-  jsm = await jetstreamManager(nc);
-});
-
 // Even if the run dies, no private nats-server outlives it.
 process.once('exit', () => children.forEach((c) => c.kill('SIGKILL')));
 
@@ -118,7 +103,13 @@ afterAll(async () => {
   await Promise.all(tmpDirs.map((d) => rm(d, { recursive: true, force: true })));
 });
 
-describe('NatsBus on JetStream', () => {
+needs('nats', 'streams, durable consumers, redelivery and dead letters on the shared JetStream').describe('NatsBus on JetStream', () => {
+  beforeAll(async () => {
+    natsUrl = testInfra().natsUrl!;
+    nc = await connect({ servers: natsUrl });
+    jsm = await jetstreamManager(nc);
+  });
+
   it('creates the stream capturing every event subject, on file storage with a duplicate window', async () => {
     await openBus();
     const info = await jsm.streams.info(names.stream);
@@ -377,7 +368,7 @@ describe('NatsBus on JetStream', () => {
   });
 });
 
-describe('NatsBus across broker outages', () => {
+needs('nats-server', 'a nats-server of its own, frozen, killed and restarted').describe('NatsBus across broker outages', () => {
   it('times out a publish to a server that stopped answering, and a retry of it is delivered once', async () => {
     const port = await freePort();
     const dir = await mkdtemp(join(tmpdir(), 'fm-nats-hang-'));

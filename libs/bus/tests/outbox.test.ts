@@ -1,9 +1,10 @@
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { count, eq, isNotNull, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { openDatabase, inTransaction, type Database } from '@freemarket/db';
 import { createTestDatabase, startPrivateNatsServer, testBusNames, testInfra, waitFor, type PrivateNatsServer, type TestDatabase } from '@freemarket/testing';
+import { needs } from '@freemarket/testing/needs';
 import type { Envelope } from '@freemarket/contracts';
 import { handleOnce, NatsBus, Outbox, OutboxRelay, replayOutbox, type EventBus, type Subscription } from '../src/index.js';
 import { outbox, processedEvents, tallies } from './fixtures/schema.js';
@@ -65,12 +66,12 @@ async function tally(prefix: string): Promise<{ keys: number; total: number }> {
   return { keys: row!.keys, total: row!.total };
 }
 
-describe('transactional outbox', () => {
+needs('nats', 'events relayed through JetStream, delivered and redelivered').describe('transactional outbox', () => {
   let bus: NatsBus;
   let relay: OutboxRelay;
 
   beforeAll(async () => {
-    bus = await NatsBus.connect({ servers: infra.natsUrl ?? 'nats://127.0.0.1:4222', ...testBusNames(), logger });
+    bus = await NatsBus.connect({ servers: infra.natsUrl!, ...testBusNames(), logger });
     relay = new OutboxRelay({ db: database.db, table: outbox, bus, logger, pollIntervalMs: 100 });
   });
   afterAll(async () => {
@@ -135,7 +136,7 @@ describe('transactional outbox', () => {
   });
 
   it('has two instances of one consumer share the work and handle each event once', async () => {
-    const other = await NatsBus.connect({ servers: infra.natsUrl ?? 'nats://127.0.0.1:4222', stream: bus.stream, subjectPrefix: bus.subjectPrefix, logger });
+    const other = await NatsBus.connect({ servers: infra.natsUrl!, stream: bus.stream, subjectPrefix: bus.subjectPrefix, logger });
     const seenA: string[] = [];
     const seenB: string[] = [];
     const subA = await tallyConsumer(bus, 'shared-consumer', seenA);
@@ -222,7 +223,7 @@ describe('transactional outbox', () => {
   });
 });
 
-describe('outbox relay during a broker outage', () => {
+needs('nats-server', 'a nats-server of its own, killed and restarted').describe('outbox relay during a broker outage', () => {
   let nats: PrivateNatsServer;
   let bus: NatsBus;
   let relay: OutboxRelay;

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { isNotNull, isNull, sql } from 'drizzle-orm';
 import { NatsBus } from '@freemarket/bus';
 import type { Envelope } from '@freemarket/contracts';
 import { startPrivateNatsServer, startServiceForTest, waitFor, type PrivateNatsServer } from '@freemarket/testing';
+import { needs } from '@freemarket/testing/needs';
 import { createRewardsService, loadRewardsConfig } from '../src/index.js';
 import { FaultInjectingBus } from './fixtures/fault-injecting-bus.js';
 import type { AnyEvent } from './fixtures/producer/test-producer.js';
@@ -34,37 +35,37 @@ const written: Envelope[] = [];
 
 const db = () => sut.service.runtime.db;
 
-beforeAll(async () => {
-  nats = await startPrivateNatsServer();
-  sut = await startServiceForTest({
-    name: 'rewards',
-    loadConfig: loadRewardsConfig,
-    env: { NATS_URL: nats.url, REWARDS_ACK_WAIT_MS: String(TEST_ACK_WAIT_MS) },
-    create: async (config, overrides) => {
-      const bus = await NatsBus.connect({ servers: nats.url, stream: config.bus.stream, subjectPrefix: config.bus.subjectPrefix, logger: testLogger, reconnectTimeWaitMs: 200 });
-      faults = new FaultInjectingBus(bus);
-      return createRewardsService(config, { ...overrides, bus: faults });
-    },
+needs(['postgres', 'nats-server'], 'a nats-server killed and restarted, and the replay command on the same database').describe('NATS killed in the middle of a burst', () => {
+  beforeAll(async () => {
+    nats = await startPrivateNatsServer();
+    sut = await startServiceForTest({
+      name: 'rewards',
+      loadConfig: loadRewardsConfig,
+      env: { NATS_URL: nats.url, REWARDS_ACK_WAIT_MS: String(TEST_ACK_WAIT_MS) },
+      create: async (config, overrides) => {
+        const bus = await NatsBus.connect({ servers: nats.url, stream: config.bus.stream, subjectPrefix: config.bus.subjectPrefix, logger: testLogger, reconnectTimeWaitMs: 200 });
+        faults = new FaultInjectingBus(bus);
+        return createRewardsService(config, { ...overrides, bus: faults });
+      },
+    });
+    producerBus = await NatsBus.connect({
+      servers: nats.url,
+      stream: sut.config.bus.stream,
+      subjectPrefix: sut.config.bus.subjectPrefix,
+      logger: testLogger,
+      requestTimeoutMs: 1000,
+      reconnectTimeWaitMs: 200,
+    });
+    producer = await TestProducer.start({ databaseUrl: sut.db.url, bus: producerBus, logger: testLogger });
   });
-  producerBus = await NatsBus.connect({
-    servers: nats.url,
-    stream: sut.config.bus.stream,
-    subjectPrefix: sut.config.bus.subjectPrefix,
-    logger: testLogger,
-    requestTimeoutMs: 1000,
-    reconnectTimeWaitMs: 200,
+  afterAll(async () => {
+    await producer?.close();
+    await sut?.stop();
+    await faults?.close();
+    await producerBus?.close();
+    await nats?.dispose();
   });
-  producer = await TestProducer.start({ databaseUrl: sut.db.url, bus: producerBus, logger: testLogger });
-});
-afterAll(async () => {
-  await producer?.close();
-  await sut?.stop();
-  await faults?.close();
-  await producerBus?.close();
-  await nats?.dispose();
-});
 
-describe('NATS killed in the middle of a burst', () => {
   it('credits every one of 1,000 events exactly once after nats-server is SIGKILLed and restarted', async () => {
     const batches: AnyEvent[][] = [];
     for (let m = 0; m < 100; m++) {

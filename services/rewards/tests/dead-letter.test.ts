@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { connect } from '@nats-io/transport-node';
 import type { Msg, NatsConnection } from '@nats-io/nats-core';
 import { jetstream } from '@nats-io/jetstream';
 import { DLQ_HEADERS, dlqSubjectFor } from '@freemarket/bus';
 import { subjectFor } from '@freemarket/contracts';
 import { testInfra, waitFor } from '@freemarket/testing';
+import { needs } from '@freemarket/testing/needs';
 import type { TestProducer } from './fixtures/producer/test-producer.js';
 import { balanceOf, startProducer, startRewards, waitProcessed, type RewardsUnderTest } from './_util.js';
 
@@ -13,18 +14,18 @@ let sut: RewardsUnderTest;
 let producer: TestProducer;
 let nc: NatsConnection;
 
-beforeAll(async () => {
-  sut = await startRewards();
-  producer = await startProducer(sut);
-  nc = await connect({ servers: sut.config.bus.natsUrl ?? testInfra().natsUrl ?? 'nats://127.0.0.1:4222' });
-});
-afterAll(async () => {
-  await nc?.close();
-  await producer?.close();
-  await sut?.stop();
-});
+needs('nats', 'raw messages published to JetStream and the dead-letter subject').describe('malformed events', () => {
+  beforeAll(async () => {
+    sut = await startRewards();
+    producer = await startProducer(sut);
+    nc = await connect({ servers: testInfra().natsUrl! });
+  });
+  afterAll(async () => {
+    await nc?.close();
+    await producer?.close();
+    await sut?.stop();
+  });
 
-describe('malformed events', () => {
   it('go to the dead-letter subject with the reason, and the consumer goes on crediting', async () => {
     const prefix = sut.config.bus.subjectPrefix;
     const deadLetters: Msg[] = [];

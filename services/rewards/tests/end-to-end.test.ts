@@ -18,9 +18,12 @@ import type {
   Tutorial,
 } from '@freemarket/contracts';
 import { BrowserSession, createTestDatabase, freePort, runTag, signInWithDevProvider, testBusNames, testInfra, waitFor, type TestDatabase } from '@freemarket/testing';
+import { needs } from '@freemarket/testing/needs';
 import { startStack, type Stack } from '../../../scripts/stack.js';
 
 const infra = testInfra();
+/** deliverAgain reads social's outbox over a Postgres connection and publishes straight to JetStream. */
+const redelivery = needs(['postgres', 'nats'], 'an event read from social’s outbox and delivered again through JetStream');
 const busNames = testBusNames(runTag());
 let db: TestDatabase;
 let stack: Stack;
@@ -128,7 +131,7 @@ describe('a survey answered through the whole platform', () => {
     expect((await ada.browser.json<RewardBalance>('/api/rewards/balance')).body.balance).toBe(0);
   });
 
-  it.runIf(infra.natsUrl)('credits nothing more when JetStream delivers the response event a second time', async () => {
+  redelivery.it('credits nothing more when JetStream delivers the response event a second time', async () => {
     const { bob } = await answeredSurvey();
     await waitFor('the response credited', async () => (await bob.browser.json<RewardBalance>('/api/rewards/balance')).body.balance === 5);
     await deliverAgain('survey.response.created', (data) => data.responderId === bob.me.id);
@@ -204,7 +207,7 @@ describe('events, projects and tutorials through the whole platform', () => {
     expect(await balanceOf(ada)).toBe(0);
   });
 
-  it.runIf(infra.natsUrl)('credits nothing more when JetStream delivers those events a second time', async () => {
+  redelivery.it('credits nothing more when JetStream delivers those events a second time', async () => {
     const { bob } = await earnEach();
     await waitFor('the three credits', async () => (await balanceOf(bob)) === 55);
     await deliverAgain('event.attended', (data) => data.userId === bob.me.id);

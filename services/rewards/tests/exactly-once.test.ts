@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq, inArray, isNull, sql } from 'drizzle-orm';
 import { NatsBus } from '@freemarket/bus';
 import type { Envelope } from '@freemarket/contracts';
 import { startServiceForTest, waitFor } from '@freemarket/testing';
+import { needs } from '@freemarket/testing/needs';
 import { createRewardsService, loadRewardsConfig } from '../src/index.js';
 import { rewardTransactions } from '../src/db/schema/index.js';
 import { FaultInjectingBus } from './fixtures/fault-injecting-bus.js';
@@ -40,24 +41,6 @@ const db = () => sut.service.runtime.db;
 const natsUrl = () => sut.config.bus.natsUrl ?? '';
 const connectBus = () => NatsBus.connect({ servers: natsUrl(), stream: sut.config.bus.stream, subjectPrefix: sut.config.bus.subjectPrefix, logger: testLogger });
 
-beforeAll(async () => {
-  sut = await startServiceForTest({
-    name: 'rewards',
-    loadConfig: loadRewardsConfig,
-    env: { REWARDS_ACK_WAIT_MS: String(TEST_ACK_WAIT_MS) },
-    create: async (config, overrides) => {
-      faults = new FaultInjectingBus(await NatsBus.connect({ servers: config.bus.natsUrl ?? '', stream: config.bus.stream, subjectPrefix: config.bus.subjectPrefix, logger: testLogger }));
-      return createRewardsService(config, { ...overrides, bus: faults });
-    },
-  });
-  producer = await startProducer(sut);
-});
-afterAll(async () => {
-  await producer?.close();
-  await sut?.stop();
-  await faults?.close();
-});
-
 /** Bursts for `n` new members: their events, committed `perTx` to a transaction. */
 async function emitBursts(n: number, tag: string, perTx = 10): Promise<Envelope[]> {
   const events: Envelope[] = [];
@@ -76,7 +59,25 @@ async function expectBooksBalanced(): Promise<void> {
   expect(await ledgerAgreement(db(), distinct)).toEqual({ outbox: distinct.length, processed: distinct.length, credits: distinct.length, orphans: 0 });
 }
 
-describe('exactly-once crediting', () => {
+needs(['postgres', 'nats'], 'rewards instances, relays and the replay command in other processes on one database and stream').describe('exactly-once crediting', () => {
+  beforeAll(async () => {
+    sut = await startServiceForTest({
+      name: 'rewards',
+      loadConfig: loadRewardsConfig,
+      env: { REWARDS_ACK_WAIT_MS: String(TEST_ACK_WAIT_MS) },
+      create: async (config, overrides) => {
+        faults = new FaultInjectingBus(await NatsBus.connect({ servers: config.bus.natsUrl ?? '', stream: config.bus.stream, subjectPrefix: config.bus.subjectPrefix, logger: testLogger }));
+        return createRewardsService(config, { ...overrides, bus: faults });
+      },
+    });
+    producer = await startProducer(sut);
+  });
+  afterAll(async () => {
+    await producer?.close();
+    await sut?.stop();
+    await faults?.close();
+  });
+
   it('credits an event delivered three times once', async () => {
     faults.afterHandle = (_event, delivery, outcome) => (delivery.attempt < 3 ? 'retry' : outcome);
     const events = await emitBursts(1, 'thrice', 5);
