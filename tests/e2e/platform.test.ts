@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import type { CurrentUser } from '@freemarket/contracts';
 import { BrowserSession, createTestDatabase, freePort, runTag, signInWithDevProvider, testBusNames, testInfra, waitFor, type TestDatabase } from '@freemarket/testing';
+import { needs } from '@freemarket/testing/needs';
 import { startStack, type Stack } from '../../scripts/stack.js';
 
 const infra = testInfra();
@@ -74,7 +75,7 @@ describe('signing in through the gateway', () => {
     expect(replayed.status).toBe(401);
   });
 
-  it('announces the member to every service through the event bus', async () => {
+  needs('postgres', 'reads every service’s users table over a Postgres connection').it('announces the member to every service through the event bus', async () => {
     const browser = new BrowserSession(stack.url);
     await signInWithDevProvider(browser, { email: 'grace@example.com', firstName: 'Grace', lastName: 'Hopper' });
     const { body: me } = await browser.json<CurrentUser>('/api/auth/user');

@@ -1,7 +1,8 @@
 import { createServer, Socket, type Server } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { needs } from '@freemarket/testing/needs';
 import { listenPostgres, type NotificationHandlers } from './notifications.js';
 
 const url = process.env.DATABASE_URL;
@@ -38,13 +39,15 @@ async function quietableProxy(target: URL): Promise<{ url: string; quiet(): void
   return { url: proxied.toString(), quiet: () => (quiet = true), server };
 }
 
-describe.runIf(Boolean(url))('a Postgres listener', () => {
-  const admin = new pg.Client({ connectionString: url });
-  const ready = admin.connect();
-  afterAll(() => admin.end());
+needs('postgres', 'LISTEN/NOTIFY on a real server, its connections cut and silenced').describe('a Postgres listener', () => {
+  let admin: pg.Client;
+  beforeAll(async () => {
+    admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+  });
+  afterAll(() => admin?.end());
 
   it('passes on notifications in commit order, never its heartbeats', async () => {
-    await ready;
     const name = channel();
     const heard = recorder();
     const listener = await listenPostgres(url!, name, heard, { heartbeatMs: 50, heartbeatTimeoutMs: 2_000 });
@@ -63,7 +66,6 @@ describe.runIf(Boolean(url))('a Postgres listener', () => {
   });
 
   it('syncs: every notification committed before the call is passed on when it resolves', async () => {
-    await ready;
     const name = channel();
     const heard = recorder();
     const listener = await listenPostgres(url!, name, heard);
@@ -77,7 +79,6 @@ describe.runIf(Boolean(url))('a Postgres listener', () => {
   });
 
   it('reports a connection that went quiet as lost once its heartbeat does not come back', async () => {
-    await ready;
     const proxy = await quietableProxy(new URL(url!));
     const heard = recorder();
     const listener = await listenPostgres(proxy.url, channel(), heard, { heartbeatMs: 100, heartbeatTimeoutMs: 500 });
@@ -95,7 +96,6 @@ describe.runIf(Boolean(url))('a Postgres listener', () => {
   });
 
   it('reports a connection Postgres ended as lost, then listens again', async () => {
-    await ready;
     const name = channel();
     const heard = recorder();
     const listener = await listenPostgres(url!, name, heard);

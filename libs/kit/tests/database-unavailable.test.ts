@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '@freemarket/db';
 import { createTestDatabase, freePort, testInfra, type TestDatabase } from '@freemarket/testing';
+import { needs } from '@freemarket/testing/needs';
 import { createApp, type App } from '../src/app.js';
 import { createLogger } from '../src/logger.js';
 
@@ -18,7 +19,7 @@ async function appOver(database: Database): Promise<App> {
   return app;
 }
 
-describe.skipIf(!infra.postgresUrl)('a database that cannot serve the request', () => {
+describe('a database that cannot serve the request', () => {
   let testDb: TestDatabase;
   beforeAll(async () => {
     testDb = await createTestDatabase(infra);
@@ -39,7 +40,7 @@ describe.skipIf(!infra.postgresUrl)('a database that cannot serve the request', 
     }
   });
 
-  it('answers 503 when every pooled connection stays busy past the wait, and serves again once one frees', async () => {
+  needs('postgres', 'a pool of real connections held busy').it('answers 503 when every pooled connection stays busy past the wait, and serves again once one frees', async () => {
     const database = await openDatabase({ url: testDb.url, poolMax: 1, connectTimeoutMs: 300 });
     const app = await appOver(database);
     try {

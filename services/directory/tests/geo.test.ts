@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { needs } from '@freemarket/testing/needs';
 import { profileLocationQuerySchema, profileMapResponseSchema, profileSearchItemSchema, profileSearchPageSchema, profileSearchQuerySchema, type ProfileMapResponse, type ProfileSearchPage, type Skill, type SkillCategory } from '@freemarket/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { openDatabase, queryRows, type DbOrTx } from '@freemarket/db';
@@ -291,7 +292,7 @@ describe('queries the service writes itself', () => {
   });
 
   // Prepared statements and their generic plans are Postgres's; PGlite runs every statement afresh.
-  it.runIf(Boolean(process.env.DATABASE_URL))("finds the same pages when Postgres runs the statements' generic plans", async () => {
+  needs('postgres', 'generic plans of prepared statements').it("finds the same pages when Postgres runs the statements' generic plans", async () => {
     const generic = await openDatabase({ url: sut.db.url, poolMax: 1, sessionSettings: { ...SEARCH_SESSION_SETTINGS, plan_cache_mode: 'force_generic_plan' } });
     try {
       const pages = async (db: DbOrTx, query: Record<string, string>) => {
@@ -325,7 +326,7 @@ describe('queries the service writes itself', () => {
     }
   });
 
-  it.runIf(Boolean(process.env.DATABASE_URL))('plans nearest first once: Postgres keeps its generic plan, whatever the centre', async () => {
+  needs('postgres', 'generic plans of prepared statements').it('plans nearest first once: Postgres keeps its generic plan, whatever the centre', async () => {
     // Left to choose (plan_cache_mode auto), Postgres compares the generic plan's cost with the
     // custom plans'. A centre computed from parameters in the KNN order was costed per row, and
     // the statement was planned again on every request.

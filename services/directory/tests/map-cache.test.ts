@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { needs } from '@freemarket/testing/needs';
 import { profileMapResponseSchema, type ProfileMapResponse } from '@freemarket/contracts';
 import { queryRows, type Database, type NotificationHandlers } from '@freemarket/db';
 import { Random } from '@freemarket/demo';
@@ -150,7 +151,7 @@ describe('the map answered from markers held in memory', () => {
 });
 
 describe('instances sharing a database', () => {
-  it.runIf(Boolean(process.env.DATABASE_URL))('see each other’s changes on the map', async () => {
+  needs('postgres', 'a notification from another instance through LISTEN/NOTIFY').it('see each other’s changes on the map', async () => {
     const other = await createDirectoryService(loadDirectoryConfig({ ...process.env, DATABASE_URL: sut.config.db.url, HOST: '127.0.0.1', PORT: '0', ASSERTION_PUBLIC_KEY: sut.config.auth.assertionPublicKey }), {
       logger: createLogger('directory', 'silent'),
       bus: sut.bus,
@@ -170,7 +171,7 @@ describe('instances sharing a database', () => {
 });
 
 describe('when notifications are lost', () => {
-  it.runIf(Boolean(process.env.DATABASE_URL))('answers from Postgres, changes included, until they flow again, then holds markers anew', async () => {
+  needs('postgres', 'LISTEN/NOTIFY lost and restored').it('answers from Postgres, changes included, until they flow again, then holds markers anew', async () => {
     const at = { lat: 39.15, lng: -94.55 };
     await map(viewer, at, 5);
     expect(cache().stats.markers).toBeGreaterThan(0);

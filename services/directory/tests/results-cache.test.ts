@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { needs } from '@freemarket/testing/needs';
 import { profileSearchPageSchema, type Profile, type ProfileSearchPage } from '@freemarket/contracts';
 import { queryRows, type Database, type NotificationHandlers } from '@freemarket/db';
 import { createLogger } from '@freemarket/kit';
@@ -97,7 +98,7 @@ describe('search results held in memory', () => {
     expect((await near(viewer, at)).items[0]!.user).toMatchObject({ firstName: 'Newname', email: 'new@example.com' });
   });
 
-  it.runIf(Boolean(process.env.DATABASE_URL))('shows another instance’s change once that instance’s notification arrives', async () => {
+  needs('postgres', 'a notification from another instance through LISTEN/NOTIFY').it('shows another instance’s change once that instance’s notification arrives', async () => {
     const at = { lat: 41.5, lng: -97.5 };
     const { member, profile } = await newProfile(sut, { latitude: at.lat, longitude: at.lng, title: 'Elsewhere' });
     const { directory: second, stop } = await anotherInstance();
@@ -280,7 +281,7 @@ describe('the results cache itself', () => {
 });
 
 describe('when notifications are lost', () => {
-  it.runIf(Boolean(process.env.DATABASE_URL))('reads every result from Postgres until they flow again, then holds results anew', async () => {
+  needs('postgres', 'LISTEN/NOTIFY lost and restored').it('reads every result from Postgres until they flow again, then holds results anew', async () => {
     const at = { lat: 41.6, lng: -97.6 };
     const { member, profile } = await newProfile(sut, { latitude: at.lat, longitude: at.lng, title: 'Steady' });
     await near(viewer, at);
