@@ -32,8 +32,10 @@ beforeAll(async () => {
   const keys = await generateAssertionKeys();
   signer = await AssertionSigner.fromPem(keys.privateKeyPem);
   sut = await startMessaging({ ASSERTION_PUBLIC_KEY: keys.publicKeyPem });
-  // Two instances, each behind its own gateway; the gateways share their sessions in Redis. Without
-  // Redis (embedded mode) there is no fan-out between instances: both gateways front the one.
+  // Two instances, each behind its own gateway; the gateways share their sessions in Redis, and
+  // Redis fans each instance's socket events out to the other. Without Redis there is nothing to fan
+  // out through: both gateways front the one instance, and the live-delivery tests check delivery
+  // within it.
   replica = testInfra().redisUrl ? await startReplica(sut) : undefined;
   gateways = [
     await startGatewayFor(sut.url, { privateKeyPem: keys.privateKeyPem, redisKeyPrefix: gatewayPrefix }),
@@ -65,7 +67,7 @@ async function postVia(n: 0 | 1, from: Member, to: Member, content: string): Pro
 
 const assertion = async (member: Member) => ({ [IDENTITY_HEADER]: await signer.sign({ userId: member.id }) });
 
-describe('live delivery across instances', () => {
+describe(`live delivery ${testInfra().redisUrl ? 'across instances' : 'on one instance'}`, () => {
   it('delivers a message posted through one instance to the receiver’s socket on the other, and to the sender’s other tabs', async () => {
     const [ada, bob] = await seedMembers(sut, 'Ada', 'Bob');
     const adaTab = await socketVia(0, ada!);
