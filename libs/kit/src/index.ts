@@ -9,3 +9,4 @@ export * from './lifecycle.js';
 export * from './users-projection.js';
 export * from './service.js';
 export * from './telemetry.js';
+export * from './pagination.js';

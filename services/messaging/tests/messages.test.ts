@@ -196,8 +196,8 @@ describe('conversations', () => {
       ['/api/messages/conversations?limit=101', /^querystring\.limit: /],
       ['/api/messages/conversations?limit=ten', /^querystring\.limit: /],
       ['/api/messages/conversations?limit=1e999', /^querystring\.limit: /],
-      ['/api/messages/conversations?cursor=garbage', /^query\.cursor: /],
-      [`/api/messages/${bob!.id}?cursor=${Buffer.from('2025-01-01T00:00:00Z|1').toString('base64url')}`, /^query\.cursor: /],
+      ['/api/messages/conversations?cursor=garbage', /^querystring\.cursor: /],
+      [`/api/messages/${bob!.id}?cursor=${Buffer.from('2025-01-01T00:00:00Z|1').toString('base64url')}`, /^querystring\.cursor: /],
       [`/api/messages/${bob!.id}?limit=-1`, /^querystring\.limit: /],
       [`/api/messages/${ada!.id}`, /^params\.userId: /],
     ];

@@ -185,8 +185,8 @@ describe('connections', () => {
       ['GET', '/api/connections?limit=1e400', undefined, /^querystring\.limit: /],
       ['GET', '/api/connections?limit=99999999999999999999', undefined, /^querystring\.limit: /],
       ['GET', '/api/connections?status=blocked', undefined, /^querystring\.status: /],
-      ['GET', '/api/connections?cursor=bm9wZQ', undefined, /^query\.cursor: /],
-      ['GET', `/api/connections?cursor=${Buffer.from('2025-01-01T00:00:00.000Z|not-a-uuid').toString('base64url')}`, undefined, /^query\.cursor: /],
+      ['GET', '/api/connections?cursor=bm9wZQ', undefined, /^querystring\.cursor: /],
+      ['GET', `/api/connections?cursor=${Buffer.from('2025-01-01T00:00:00.000Z|not-a-uuid').toString('base64url')}`, undefined, /^querystring\.cursor: /],
     ];
     for (const [method, path, payload, message] of cases) {
       const res = await call<ErrorBody>(sut, bob!.id, method, path, payload);

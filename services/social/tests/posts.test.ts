@@ -69,7 +69,7 @@ describe('the community feed', () => {
     const [ada] = await seedMembers(sut, 'Ada');
     expect((await feed(ada!, '?limit=51')).status).toBe(400);
     expect((await feed(ada!, '?limit=0')).status).toBe(400);
-    expect((await feed(ada!, '?cursor=not-a-cursor')).body).toMatchObject({ message: 'query.cursor: is not a cursor this list gave out' });
+    expect((await feed(ada!, '?cursor=not-a-cursor')).body).toMatchObject({ message: 'querystring.cursor: is not a cursor of this list' });
     expect((await feed(ada!)).body.items.length).toBeLessThanOrEqual(20);
   });
 

@@ -1,8 +1,7 @@
 import { and, desc, eq, inArray, or } from 'drizzle-orm';
-import { z } from 'zod';
 import type { ListTransactionsQuery, RecordManualTransaction, Transaction, TransactionPage } from '@freemarket/contracts';
-import { decodeCursor, olderThan, paginate, type DbOrTx } from '@freemarket/db';
-import { ForbiddenError, InvalidRequestError, NotFoundError, type Actor, type ServiceRuntime } from '@freemarket/kit';
+import { olderThan, paginate, type DbOrTx } from '@freemarket/db';
+import { ForbiddenError, NotFoundError, readCursor, type Actor, type ServiceRuntime } from '@freemarket/kit';
 import { memberProfiles, transactions, users } from '../db/schema/index.js';
 import { toTransaction } from './dto.js';
 
@@ -50,10 +49,7 @@ export class TransactionService {
 
   /** The actor's own transactions, as buyer, seller or either, newest first. */
   async list(actor: Actor, query: ListTransactionsQuery): Promise<TransactionPage> {
-    const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
-    if (after === null || (after && !z.uuid().safeParse(after.id).success)) {
-      throw new InvalidRequestError('querystring.cursor: is not a cursor from a previous page');
-    }
+    const after = readCursor(query.cursor);
     const mine =
       query.role === 'buyer'
         ? eq(transactions.buyerId, actor.userId)

@@ -11,11 +11,10 @@ import {
   type Message,
 } from '@freemarket/contracts';
 import { paginate } from '@freemarket/db';
-import { currentTraceparent, InvalidRequestError, NotFoundError, type Actor, type ServiceRuntime } from '@freemarket/kit';
+import { currentTraceparent, InvalidRequestError, NotFoundError, readCursor, type Actor, type ServiceRuntime } from '@freemarket/kit';
 import { connectedMembers } from '../connections/projection.js';
 import type { RateLimiter } from '../limits/rate-limiter.js';
 import { RateLimitedError } from '../limits/rate-limited-error.js';
-import { readCursor } from '../pagination.js';
 import { toConversationEntry, toMessage, toStoredMessage } from './dto.js';
 import { memberSummaries } from './members.js';
 import type { MessageNotifier, StoredMessage } from './notifier.js';

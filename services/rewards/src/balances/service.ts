@@ -1,8 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { z } from 'zod';
 import type { ListRewardTransactionsQuery, RewardBalance, RewardTransactionPage } from '@freemarket/contracts';
-import { decodeCursor, olderThan, paginate, type Db } from '@freemarket/db';
-import { InvalidRequestError, type Actor } from '@freemarket/kit';
+import { olderThan, paginate, type Db } from '@freemarket/db';
+import { readCursor, type Actor } from '@freemarket/kit';
 import { rewards, rewardTransactions } from '../db/schema/index.js';
 import { toRewardTransaction } from './dto.js';
 
@@ -19,9 +18,7 @@ export class RewardsService {
   }
 
   async transactions(actor: Actor, query: ListRewardTransactionsQuery): Promise<RewardTransactionPage> {
-    const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
-    // Our ids are uuids; anything else in a cursor was not made by us.
-    if (after === null || (after && !z.uuid().safeParse(after.id).success)) throw new InvalidRequestError('querystring.cursor: is not a cursor from a previous page');
+    const after = readCursor(query.cursor);
     const rows = await this.db
       .select()
       .from(rewardTransactions)

@@ -7,9 +7,8 @@ import type {
   ListConnectionsQuery,
 } from '@freemarket/contracts';
 import { paginate, type DbOrTx } from '@freemarket/db';
-import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError, type Actor, type Emit, type ServiceRuntime } from '@freemarket/kit';
+import { ConflictError, ForbiddenError, NotFoundError, readCursor, TooManyRequestsError, type Actor, type Emit, type ServiceRuntime } from '@freemarket/kit';
 import type { ConnectionRow } from '../db/schema/index.js';
-import { readCursor } from '../pagination.js';
 import { memberExists, userSummaries } from '../users/summaries.js';
 import { toConnection } from './dto.js';
 import { deleteConnection, findById, findPair, insertPending, pageConnections, updateConnection } from './repository.js';

@@ -1,9 +1,8 @@
 import type { CalendarFeed, CommunityEvent, CommunityEventPage, EventInput, ListEventsQuery, MemberEventsQuery, MemberName } from '@freemarket/contracts';
 import { paginate, type DbOrTx } from '@freemarket/db';
-import { ConflictError, ForbiddenError, NotFoundError, type Actor, type ServiceRuntime } from '@freemarket/kit';
+import { ConflictError, ForbiddenError, NotFoundError, readCursor, type Actor, type ServiceRuntime } from '@freemarket/kit';
 import type { EventRow } from '../db/schema/index.js';
 import { eventsArePublic } from '../members/member-profiles-projection.js';
-import { readCursor } from '../pagination.js';
 import { memberNames } from '../users/summaries.js';
 import { hashCalendarToken, newCalendarToken, toICalendar } from './calendar.js';
 import {

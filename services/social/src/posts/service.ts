@@ -1,8 +1,7 @@
 import type { CreatePostBody, ListPostsQuery, MemberName, Post, PostPage } from '@freemarket/contracts';
 import { paginate } from '@freemarket/db';
-import { NotFoundError, type Actor, type ServiceRuntime } from '@freemarket/kit';
+import { NotFoundError, readCursor, type Actor, type ServiceRuntime } from '@freemarket/kit';
 import type { PostRow } from '../db/schema/index.js';
-import { readCursor } from '../pagination.js';
 import { memberNames } from '../users/summaries.js';
 import { deleteOwnPost, insertPost, pagePosts } from './repository.js';
 

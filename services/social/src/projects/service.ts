@@ -10,8 +10,7 @@ import {
   type UpdateProjectBody,
 } from '@freemarket/contracts';
 import { paginate, type DbOrTx } from '@freemarket/db';
-import { ForbiddenError, NotFoundError, type Actor, type ServiceRuntime } from '@freemarket/kit';
-import { readCursor } from '../pagination.js';
+import { ForbiddenError, NotFoundError, readCursor, type Actor, type ServiceRuntime } from '@freemarket/kit';
 import { memberNames } from '../users/summaries.js';
 import { findProject, firstParticipants, insertProject, join, leave, pageProjects, participantsOf, setStatus, viewProject, type ProjectView } from './repository.js';
 

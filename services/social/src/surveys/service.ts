@@ -13,9 +13,8 @@ import type {
   SurveyResults,
 } from '@freemarket/contracts';
 import { paginate, type DbOrTx } from '@freemarket/db';
-import { ConflictError, InvalidRequestError, NotFoundError, type Actor, type ServiceRuntime } from '@freemarket/kit';
+import { ConflictError, InvalidRequestError, NotFoundError, readCursor, type Actor, type ServiceRuntime } from '@freemarket/kit';
 import type { SurveyRow } from '../db/schema/index.js';
-import { readCursor } from '../pagination.js';
 import { memberNames } from '../users/summaries.js';
 import { toCreatedSurvey, toReceivedSurvey, toSurveyResponse } from './dto.js';
 import {

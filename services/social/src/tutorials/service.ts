@@ -1,7 +1,6 @@
 import type { CreateTutorialInput, ListTutorialsQuery, MemberName, Tutorial, TutorialPage } from '@freemarket/contracts';
 import { paginate } from '@freemarket/db';
-import { InvalidRequestError, NotFoundError, type Actor, type ServiceRuntime } from '@freemarket/kit';
-import { readCursor } from '../pagination.js';
+import { InvalidRequestError, NotFoundError, readCursor, type Actor, type ServiceRuntime } from '@freemarket/kit';
 import { memberNames } from '../users/summaries.js';
 import { findSkill, findTutorial, insertTutorial, pageSaved, pageTutorials, recordView, save, unsave, viewTutorial, type TutorialView } from './repository.js';
 
