@@ -11,3 +11,4 @@ export * from './surveys.js';
 export * from './community-events.js';
 export * from './projects.js';
 export * from './tutorials.js';
+export * from './items.js';

@@ -1,5 +1,6 @@
 import type { App } from '@freemarket/kit';
 import type { CommerceContext } from '../context.js';
+import { itemsForSale } from './items/items-for-sale.js';
 import { listTransactions } from './transactions/list-transactions.js';
 import { recordManualTransaction } from './transactions/record-manual-transaction.js';
 
@@ -7,4 +8,5 @@ import { recordManualTransaction } from './transactions/record-manual-transactio
 export function registerRoutes(app: App, ctx: CommerceContext): void {
   recordManualTransaction(app, ctx);
   listTransactions(app, ctx);
+  itemsForSale(app, ctx);
 }

@@ -3,6 +3,7 @@ import { commerce } from './commerce-schema.js';
 
 export * from './commerce-schema.js';
 export * from './transactions.js';
+export * from './items-for-sale.js';
 export * from './member-profiles.js';
 export const outbox = outboxTable(commerce);
 export const processedEvents = processedEventsTable(commerce);

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, numeric, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import type { TransactionSource, TransactionStatus, TransactionType } from '@freemarket/contracts';
 import { commerce } from './commerce-schema.js';
+import { itemsForSale } from './items-for-sale.js';
 
 /**
  * Payments between members (spec 02 §3 `transactions`): logged by hand (`source = 'manual'`,
@@ -13,8 +14,8 @@ export const transactions = commerce.table(
     id: uuid('id').primaryKey().defaultRandom(),
     buyerId: text('buyer_id').notNull(),
     sellerId: text('seller_id').notNull(),
-    /** The item bought, when there is one; the items issue adds the foreign key (set null on delete). */
-    itemId: uuid('item_id'),
+    /** The item bought, when there is one; deleting the item keeps the payment. */
+    itemId: uuid('item_id').references(() => itemsForSale.id, { onDelete: 'set null' }),
     amount: numeric('amount', { precision: 10, scale: 2 }).notNull(),
     type: varchar('type', { length: 20 }).notNull().default('purchase').$type<TransactionType>(),
     source: varchar('source', { length: 20 }).notNull().default('stripe').$type<TransactionSource>(),

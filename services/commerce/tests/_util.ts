@@ -1,0 +1,25 @@
+import { startServiceForTest, seedMembers as seedMembersIn, type Member, type ServiceUnderTest } from '@freemarket/testing';
+import { createCommerceService, loadCommerceConfig } from '../src/index.js';
+import { users } from '../src/db/schema/index.js';
+
+export type CommerceUnderTest = ServiceUnderTest<Awaited<ReturnType<typeof createCommerceService>>>;
+
+export function startCommerce(env: Record<string, string> = {}): Promise<CommerceUnderTest> {
+  return startServiceForTest({ name: 'commerce', create: createCommerceService, loadConfig: loadCommerceConfig, env });
+}
+
+export type { Member };
+
+/** Announces members as identity would, and waits until the users projection has them all. */
+export function seedMembers(sut: CommerceUnderTest, ...firstNames: string[]): Promise<Member[]> {
+  return seedMembersIn(sut, users, ...firstNames);
+}
+
+/** Calls the service as `userId` (or anonymously with null), the way the gateway forwards requests. */
+export async function call<T = unknown>(sut: CommerceUnderTest, userId: string | null, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  const headers: Record<string, string> = userId ? await sut.as(userId) : {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${sut.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+}
