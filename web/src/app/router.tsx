@@ -12,6 +12,9 @@ function lazyNamed<M extends Record<string, unknown>>(load: () => Promise<M>, na
 
 const ConnectionsRoute = lazyNamed(() => import('./routes/connections'), 'ConnectionsRoute');
 const MessagesRoute = lazyNamed(() => import('./routes/messages'), 'MessagesRoute');
+const FeedRoute = lazyNamed(() => import('./routes/feed'), 'FeedRoute');
+const SurveysRoute = lazyNamed(() => import('./routes/surveys'), 'SurveysRoute');
+const RewardsRoute = lazyNamed(() => import('./routes/rewards'), 'RewardsRoute');
 const AboutRoute = lazyNamed(() => import('./routes/static-pages'), 'AboutRoute');
 const TermsRoute = lazyNamed(() => import('./routes/static-pages'), 'TermsRoute');
 const PrivacyRoute = lazyNamed(() => import('./routes/static-pages'), 'PrivacyRoute');
@@ -20,9 +23,6 @@ const PlaceholderRoute = lazy(() => import('./routes/placeholder').then((m) => (
 
 /** Spec 02 screens that arrive with a later issue: a placeholder inside the app shell, not a 404. */
 const LATER = [
-  [paths.feed.path, 'Community Feed'],
-  [paths.surveys.path, 'Surveys'],
-  [paths.rewards.path, 'Rewards'],
   [paths.projects.path, 'Community Projects'],
   [paths.profile.path, 'Profile'],
   [paths.userProfile.path, 'Profile'],
@@ -45,6 +45,9 @@ export function AppRouter() {
           <Route path={paths.contact.path} element={<ContactRoute />} />
           <Route path={paths.connections.path} element={<ConnectionsRoute />} />
           <Route path={paths.messages.path} element={<MessagesRoute />} />
+          <Route path={paths.feed.path} element={<FeedRoute />} />
+          <Route path={paths.surveys.path} element={<SurveysRoute />} />
+          <Route path={paths.rewards.path} element={<RewardsRoute />} />
           {LATER.map(([path, title]) => (
             <Route key={path} path={path} element={<PlaceholderRoute title={title} />} />
           ))}

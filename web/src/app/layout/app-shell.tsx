@@ -14,12 +14,12 @@ import { Brand } from './brand';
 import { NAV_ITEMS } from './nav-items';
 import { NotificationsBell } from './notifications-bell';
 
-function MobileMenu({ user, open, onOpenChange }: { user: CurrentUser; open: boolean; onOpenChange: (open: boolean) => void }) {
+function MobileMenu({ user, name, open, onOpenChange }: { user: CurrentUser; name: string; open: boolean; onOpenChange: (open: boolean) => void }) {
   const close = () => onOpenChange(false);
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
-        <DialogPrimitive.Content className="fixed inset-0 z-[1200] flex flex-col bg-white p-4 xl:hidden">
+        <DialogPrimitive.Content className="fixed inset-0 z-[1200] flex flex-col bg-white p-4 2xl:hidden">
           <DialogPrimitive.Title className="sr-only">Menu</DialogPrimitive.Title>
           <DialogPrimitive.Description className="sr-only">Where to go in FreeMarket</DialogPrimitive.Description>
           <div className="flex items-center justify-between">
@@ -34,6 +34,11 @@ function MobileMenu({ user, open, onOpenChange }: { user: CurrentUser; open: boo
                 {item.label}
               </NavLink>
             ))}
+            {user.profile ? (
+              <Link to={paths.userProfile.getHref(user.id)} onClick={close} className="rounded-md px-3 py-3 text-lg font-medium text-slate-800">
+                {name}
+              </Link>
+            ) : null}
             <Link to={paths.profile.getHref()} onClick={close} className="rounded-md px-3 py-3 text-lg font-medium text-slate-800">
               {user.profile ? 'Edit Profile' : 'Create Profile'}
             </Link>
@@ -75,7 +80,9 @@ export function AppShell({ user, children, onOpenSearch }: AppShellProps) {
                 key={item.href}
                 to={item.href}
                 end
-                className={({ isActive }) => cn('rounded-md px-2 py-2 text-sm font-medium whitespace-nowrap', isActive ? 'bg-blue-50 text-blue-800' : 'text-slate-700 hover:bg-slate-100')}
+                className={({ isActive }) =>
+                  cn('rounded-md px-2 py-2 text-sm font-medium whitespace-nowrap', item.extra && 'hidden 2xl:inline', isActive ? 'bg-blue-50 text-blue-800' : 'text-slate-700 hover:bg-slate-100')
+                }
               >
                 {item.label}
               </NavLink>
@@ -90,6 +97,13 @@ export function AppShell({ user, children, onOpenSearch }: AppShellProps) {
               </div>
             ) : null}
             {/* Wrapped: a display utility on the button itself would fight the button's own inline-flex. */}
+            {user.profile ? (
+              <div className="hidden min-w-0 lg:block">
+                <Link to={paths.userProfile.getHref(user.id)} className={buttonClass('ghost', 'sm', 'max-w-36 2xl:max-w-48')} data-testid="my-profile-link">
+                  <span className="truncate">{name}</span>
+                </Link>
+              </div>
+            ) : null}
             <div className="hidden sm:block">
               <Link to={paths.profile.getHref()} className={buttonClass('primary', 'sm')}>
                 {user.profile ? 'Edit Profile' : 'Create Profile'}
@@ -102,19 +116,20 @@ export function AppShell({ user, children, onOpenSearch }: AppShellProps) {
             <Link to={paths.profile.getHref()} aria-label={`Your profile (${name})`} className="hidden rounded-full sm:block">
               <Avatar imageUrl={user.profileImageUrl} fallback={initialOf(user.firstName ?? user.email)} className="h-9 w-9" />
             </Link>
-            <div className="hidden xl:block">
+            {/* Below 2xl the row holds the spec's navigation and the menu holds the rest, Log Out included. */}
+            <div className="hidden 2xl:block">
               <Button variant="ghost" size="sm" onClick={() => navigateTo(paths.logout.getHref())}>
                 <LogOut className="h-4 w-4" aria-hidden="true" /> Log Out
               </Button>
             </div>
-            <div className="xl:hidden">
+            <div className="2xl:hidden">
               <Button variant="ghost" size="icon" aria-label="Open menu" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
                 <Menu className="h-6 w-6" aria-hidden="true" />
               </Button>
             </div>
           </div>
         </header>
-        <MobileMenu user={user} open={menuOpen} onOpenChange={setMenuOpen} />
+        <MobileMenu user={user} name={name} open={menuOpen} onOpenChange={setMenuOpen} />
         <main className="flex min-h-0 flex-1 flex-col" id="main">
           {children}
         </main>

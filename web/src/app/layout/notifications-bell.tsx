@@ -5,19 +5,21 @@ import { paths } from '../../config/paths';
 import { useIdledOnce } from '../../lib/use-idled-once';
 import { usePendingRequestCount } from '../../features/connections/hooks/use-pending-request-count';
 import { useUnreadMessageCount } from '../../features/messaging/hooks/use-unread-messages';
+import { usePendingSurveyCount } from '../../features/surveys/hooks/use-pending-survey-count';
 
 /**
- * Unread messages and incoming connection requests, instead of the spec's dot that does nothing.
- * It leads to whichever has something waiting: messages first.
+ * Unread messages, incoming connection requests and surveys to answer, instead of the spec's dot
+ * that does nothing. It leads to whichever has something waiting: messages, then requests, then surveys.
  */
 export function NotificationsBell({ meId }: { meId: string }) {
   // The counts wait for the first screen to settle: a screen that needs the lists reads them itself.
   const ready = useIdledOnce();
   const unread = useUnreadMessageCount(ready);
   const requests = usePendingRequestCount(meId, ready);
-  const total = unread + requests;
-  const label = total === 0 ? 'Notifications: nothing new' : `Notifications: ${unread} unread messages, ${requests} connection requests`;
-  const href = unread > 0 || requests === 0 ? paths.messages.getHref() : paths.connections.getHref();
+  const surveys = usePendingSurveyCount(ready);
+  const total = unread + requests + surveys;
+  const label = total === 0 ? 'Notifications: nothing new' : `Notifications: ${unread} unread messages, ${requests} connection requests, ${surveys} surveys to answer`;
+  const href = unread > 0 ? paths.messages.getHref() : requests > 0 ? paths.connections.getHref() : surveys > 0 ? paths.surveys.getHref() : paths.messages.getHref();
   return (
     <Tooltip label={label}>
       <Link to={href} aria-label={label} className="relative grid h-10 w-10 place-items-center rounded-md text-slate-800 hover:bg-slate-100" data-testid="notifications">
