@@ -22,6 +22,7 @@ export default function setup(): void {
   const stale = !existsSync(built) || sources.some((p) => newestMtime(p) > statSync(built).mtimeMs);
   if (stale) {
     console.log('[browser tests] building the web client (web/dist is missing or stale)');
-    execFileSync('npm', ['run', 'build:web'], { cwd: root, stdio: 'inherit' });
+    // Vitest sets NODE_ENV=test, and Vite would take it and bundle React's development build.
+    execFileSync('npm', ['run', 'build:web'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   }
 }
