@@ -47,9 +47,13 @@ export const probeRedis: Probe = async (url, timeoutMs) => {
     enableOfflineQueue: false,
     retryStrategy: () => null,
   });
-  redis.on('error', () => undefined);
+  // ioredis rejects a refused connection with "Connection is closed."; the socket's own error says why.
+  let socketError: unknown;
+  redis.on('error', (err: unknown) => (socketError ??= err));
   try {
-    await redis.connect();
+    await redis.connect().catch((err: unknown) => {
+      throw socketError ?? err;
+    });
     const answer = await redis.ping();
     if (answer !== 'PONG') throw new Error(`PING answered ${answer}`);
   } finally {
