@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { InProcessBus, type EventBus } from '@freemarket/bus';
-import { createLogger, generateAssertionKeys, loadServiceConfig, type Logger, type RuntimeOverrides, type ServiceRuntime } from '@freemarket/kit';
-import { createCommerceService } from '@freemarket/commerce';
+import { createLogger, generateAssertionKeys, type Logger, type RuntimeOverrides, type ServiceRuntime } from '@freemarket/kit';
+import { createCommerceService, loadCommerceConfig } from '@freemarket/commerce';
 import { createDirectoryService, loadDirectoryConfig } from '@freemarket/directory';
 import { createGateway, loadGatewayConfig, type Gateway } from '@freemarket/gateway';
 import { createIdentityService, loadIdentityConfig } from '@freemarket/identity';
 import { createMessagingService, loadMessagingConfig } from '@freemarket/messaging';
-import { createRewardsService } from '@freemarket/rewards';
-import { createSocialService } from '@freemarket/social';
+import { createRewardsService, loadRewardsConfig } from '@freemarket/rewards';
+import { createSocialService, loadSocialConfig } from '@freemarket/social';
 
 /** How the whole platform is put together in one process: local mode, end-to-end tests, benchmarks. */
 export interface StackOptions {
@@ -25,6 +25,8 @@ export interface StackOptions {
   webDistDir?: string;
   /** Local mode: identity and the directory create the demo members and profiles (libs/demo) on first start. */
   seedDemoData?: boolean;
+  /** Card payments through the development provider (no real money); on unless turned off. */
+  devPayments?: boolean;
 }
 
 export interface Stack {
@@ -37,11 +39,6 @@ export interface Stack {
 
 type Handle = { start(): Promise<{ url: string }>; destroy(): Promise<void>; runtime?: ServiceRuntime };
 
-const BACKENDS = [
-  ['social', createSocialService],
-  ['commerce', createCommerceService],
-  ['rewards', createRewardsService],
-] as const;
 
 export async function startStack(options: StackOptions): Promise<Stack> {
   const logLevel = options.logLevel ?? 'warn';
@@ -76,8 +73,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const directory = await createDirectoryService(loadDirectoryConfig({ ...env('directory'), ...seed }), overrides('directory'));
     started.push(directory);
     services.directory = (await directory.start()).url;
-    for (const [name, create] of BACKENDS) {
-      const service = await create(loadServiceConfig(name, { port: 0 }, env(name)), overrides(name));
+    const backends: [string, () => Promise<Handle>][] = [
+      ['social', () => createSocialService(loadSocialConfig(env('social')), overrides('social'))],
+      ['commerce', () => createCommerceService(loadCommerceConfig({ ...env('commerce'), DEV_PAYMENTS_ENABLED: String(options.devPayments ?? true) }), overrides('commerce'))],
+      ['rewards', () => createRewardsService(loadRewardsConfig(env('rewards')), overrides('rewards'))],
+    ];
+    for (const [name, create] of backends) {
+      const service = await create();
       started.push(service);
       services[name] = (await service.start()).url;
     }

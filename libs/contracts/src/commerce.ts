@@ -7,12 +7,16 @@ export * from './commerce-constants.js';
 export const transactionTypeSchema = z.enum(TRANSACTION_TYPES);
 export const paymentMethodSchema = z.enum(PAYMENT_METHODS);
 
-/** `manual`: logged by the payer, verified by nobody; `stripe`: confirmed by the payment provider. */
-export const transactionSourceSchema = z.enum(['manual', 'stripe']);
+/**
+ * `manual`: logged by the payer, verified by nobody; `stripe`: confirmed by Stripe; `development`:
+ * confirmed by local mode's development payment provider (no real money).
+ */
+export const transactionSourceSchema = z.enum(['manual', 'stripe', 'development']);
 export type TransactionSource = z.infer<typeof transactionSourceSchema>;
 
 /** `recorded` is a manual log; the others follow a card payment. */
-export const transactionStatusSchema = z.enum(['recorded', 'pending', 'succeeded', 'failed']);
+export const TRANSACTION_STATUSES = ['recorded', 'pending', 'succeeded', 'failed', 'refunded'] as const;
+export const transactionStatusSchema = z.enum(TRANSACTION_STATUSES);
 export type TransactionStatus = z.infer<typeof transactionStatusSchema>;
 
 /** Longest description of a logged transaction, in characters. */
@@ -59,9 +63,11 @@ export type Transaction = z.infer<typeof transactionSchema>;
 /** `limit` of `GET /api/transactions`. */
 export const TRANSACTIONS_LIMIT = { default: 20, max: 100 } as const;
 
-/** `GET /api/transactions`: the signed-in member's own transactions, newest first. */
+/** `GET /api/transactions?role&type&status`: the signed-in member's own transactions, newest first. */
 export const listTransactionsQuerySchema = z.object({
   role: z.enum(['all', 'buyer', 'seller']).default('all'),
+  type: transactionTypeSchema.optional(),
+  status: transactionStatusSchema.optional(),
   limit: z.coerce.number().int().min(1).max(TRANSACTIONS_LIMIT.max).default(TRANSACTIONS_LIMIT.default),
   cursor: z.string().min(1).max(200).optional(),
 });
@@ -73,3 +79,5 @@ export const transactionPageSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type TransactionPage = z.infer<typeof transactionPageSchema>;
+
+export const transactionParamsSchema = z.object({ id: z.uuid() });

@@ -12,3 +12,4 @@ export * from './community-events.js';
 export * from './projects.js';
 export * from './tutorials.js';
 export * from './items.js';
+export * from './payments.js';

@@ -1,7 +1,59 @@
-import { loadServiceConfig, type ServiceConfig } from '@freemarket/kit';
+import { z } from 'zod';
+import { booleanFromEnv, loadServiceConfig, parseConfig, readEnvVars, type ServiceConfig } from '@freemarket/kit';
 
-export type CommerceConfig = ServiceConfig;
+/** Where card payments go: Stripe with its keys, local mode's development provider, or nowhere. */
+export type PaymentsConfig =
+  | {
+      provider: 'stripe';
+      secretKey: string;
+      publishableKey: string;
+      webhookSecret: string;
+      /** Stripe's API address; tests point it at a local server that speaks the part we use. */
+      api: { host: string; port: number; protocol: 'http' | 'https' } | null;
+    }
+  | { provider: 'development'; webhookSecret: string }
+  | { provider: null };
+
+export interface CommerceConfig extends ServiceConfig {
+  payments: PaymentsConfig;
+}
+
+const envSchema = z
+  .object({
+    STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'must be a Stripe secret key (sk_…)').optional(),
+    STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_', 'must be a Stripe publishable key (pk_…)').optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must be a Stripe webhook signing secret (whsec_…)').optional(),
+    STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+    // Never on by default: it completes payments without money. Local mode turns it on.
+    DEV_PAYMENTS_ENABLED: booleanFromEnv.default(false),
+  })
+  .refine((v) => !v.STRIPE_SECRET_KEY || (v.STRIPE_PUBLISHABLE_KEY && v.STRIPE_WEBHOOK_SECRET), {
+    path: ['STRIPE_SECRET_KEY'],
+    message: 'needs STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET too',
+  });
 
 export function loadCommerceConfig(env: NodeJS.ProcessEnv = process.env): CommerceConfig {
-  return loadServiceConfig('commerce', { port: 5005 }, env);
+  const base = loadServiceConfig('commerce', { port: 5005 }, env);
+  const parsed = parseConfig(envSchema, readEnvVars(Object.keys(envSchema.shape) as (keyof typeof envSchema.shape)[], env));
+  return { ...base, payments: paymentsFrom(parsed) };
+}
+
+function paymentsFrom(env: z.infer<typeof envSchema>): PaymentsConfig {
+  if (env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY && env.STRIPE_WEBHOOK_SECRET) {
+    const api = env.STRIPE_API_URL ? new URL(env.STRIPE_API_URL) : null;
+    return {
+      provider: 'stripe',
+      secretKey: env.STRIPE_SECRET_KEY,
+      publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      api: api && { host: api.hostname, port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)), protocol: api.protocol === 'https:' ? 'https' : 'http' },
+    };
+  }
+  // The development provider signs its own webhook events; a secret per start is enough, since it alone checks them.
+  if (env.DEV_PAYMENTS_ENABLED) return { provider: 'development', webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? `whsec_dev_${randomSecret()}` };
+  return { provider: null };
+}
+
+function randomSecret(): string {
+  return crypto.getRandomValues(new Uint8Array(24)).reduce((s, b) => s + b.toString(16).padStart(2, '0'), '');
 }

@@ -1,6 +1,8 @@
 import type { ServiceRuntime } from '@freemarket/kit';
 import type { CommerceConfig } from './config.js';
 import { ItemService } from './items/service.js';
+import { PaymentService } from './payments/service.js';
+import { paymentProviderFor } from './payments/provider.js';
 import { TransactionService } from './transactions/service.js';
 
 /** What the commerce routes share. */
@@ -9,9 +11,11 @@ export interface CommerceContext {
   config: CommerceConfig;
   transactions: TransactionService;
   items: ItemService;
+  payments: PaymentService;
 }
 
 /** Builds the services of one commerce instance on its runtime. */
 export function createContext(runtime: ServiceRuntime, config: CommerceConfig): CommerceContext {
-  return { runtime, config, transactions: new TransactionService(runtime), items: new ItemService(runtime) };
+  const transactions = new TransactionService(runtime);
+  return { runtime, config, transactions, items: new ItemService(runtime), payments: new PaymentService(runtime, paymentProviderFor(config.payments), transactions) };
 }

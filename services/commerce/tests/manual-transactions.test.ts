@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { Envelope, ErrorBody, Transaction, TransactionPage } from '@freemarket/contracts';
 import { startServiceForTest, waitFor, type ServiceUnderTest } from '@freemarket/testing';
-import { createCommerceService } from '../src/index.js';
+import { createCommerceService, loadCommerceConfig } from '../src/index.js';
 import { memberProfiles, outbox, transactions, users } from '../src/db/schema/index.js';
 
 let sut: ServiceUnderTest<Awaited<ReturnType<typeof createCommerceService>>>;
@@ -34,7 +34,7 @@ async function setCandidate(userId: string, isPoliticalCandidate: boolean, occur
 const candidateFlag = async (userId: string) => (await db().select().from(memberProfiles).where(eq(memberProfiles.userId, userId)))[0]?.isPoliticalCandidate;
 
 beforeAll(async () => {
-  sut = await startServiceForTest({ name: 'commerce', create: createCommerceService });
+  sut = await startServiceForTest({ name: 'commerce', create: createCommerceService, loadConfig: loadCommerceConfig });
   for (const id of [buyer, shop, candidate, memberWithoutProfile]) await knowMember(id);
   await sut.publish('profile.created', { profileId: randomUUID(), userId: candidate, isServiceProvider: false, isNonProfit: false, isPoliticalCandidate: true, isCommunityMember: false });
   await sut.publish('profile.created', { profileId: randomUUID(), userId: shop, isServiceProvider: true, isNonProfit: false, isPoliticalCandidate: false, isCommunityMember: false });

@@ -1,8 +1,8 @@
 import { and, desc, eq, inArray, or } from 'drizzle-orm';
-import type { ListTransactionsQuery, RecordManualTransaction, Transaction, TransactionPage } from '@freemarket/contracts';
+import type { ListTransactionsQuery, RecordManualTransaction, Transaction, TransactionPage, TransactionType } from '@freemarket/contracts';
 import { olderThan, paginate, type DbOrTx } from '@freemarket/db';
 import { ForbiddenError, NotFoundError, readCursor, type Actor, type ServiceRuntime } from '@freemarket/kit';
-import { memberProfiles, transactions, users } from '../db/schema/index.js';
+import { memberProfiles, transactions, users, type UserRow } from '../db/schema/index.js';
 import { toTransaction } from './dto.js';
 
 /** Transactions between members: logging payments made outside FreeMarket, and reading one's own. */
@@ -15,11 +15,7 @@ export class TransactionService {
    */
   async recordManual(actor: Actor, input: RecordManualTransaction): Promise<Transaction> {
     if (input.sellerId === actor.userId) throw new ForbiddenError('You cannot record a transaction with yourself');
-    const seller = await this.member(input.sellerId);
-    if (!seller) throw new NotFoundError('Seller not found');
-    if (input.type === 'donation' && !(await this.isPoliticalCandidate(input.sellerId))) {
-      throw new ForbiddenError('Donations can only be made to political candidates');
-    }
+    const seller = await this.requirePayee(input.sellerId, input.type);
     const row = await this.runtime.transaction(async (tx, emit) => {
       const [inserted] = await tx
         .insert(transactions)
@@ -47,7 +43,23 @@ export class TransactionService {
     return toTransaction(row, await this.member(actor.userId), seller);
   }
 
-  /** The actor's own transactions, as buyer, seller or either, newest first. */
+  /** A member who may be paid this way: known here, and a political candidate for a donation. */
+  async requirePayee(sellerId: string, type: TransactionType): Promise<UserRow> {
+    const seller = await this.member(sellerId);
+    if (!seller) throw new NotFoundError('Seller not found');
+    if (type === 'donation' && !(await this.isPoliticalCandidate(sellerId))) throw new ForbiddenError('Donations can only be made to political candidates');
+    return seller;
+  }
+
+  /** One transaction, for its buyer or seller; anyone else sees it missing. */
+  async get(actor: Actor, id: string): Promise<Transaction> {
+    const [row] = await this.runtime.db.select().from(transactions).where(eq(transactions.id, id));
+    if (!row || (row.buyerId !== actor.userId && row.sellerId !== actor.userId)) throw new NotFoundError('Transaction not found');
+    const people = await this.members(this.runtime.db, [row.buyerId, row.sellerId]);
+    return toTransaction(row, people.get(row.buyerId), people.get(row.sellerId));
+  }
+
+  /** The actor's own transactions, as buyer, seller or either, of one type and status if asked, newest first. */
   async list(actor: Actor, query: ListTransactionsQuery): Promise<TransactionPage> {
     const after = readCursor(query.cursor);
     const mine =
@@ -62,6 +74,8 @@ export class TransactionService {
       .where(
         and(
           mine,
+          query.type ? eq(transactions.type, query.type) : undefined,
+          query.status ? eq(transactions.status, query.status) : undefined,
           after ? olderThan(transactions.createdAt, transactions.id, after) : undefined,
         ),
       )

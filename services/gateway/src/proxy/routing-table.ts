@@ -39,7 +39,7 @@ export const ROUTING_TABLE: readonly ProxyRoute[] = [
   ...api('social', '/api/connections', '/api/posts', '/api/surveys', '/api/events', '/api/projects', '/api/diy-content'),
   ...api('messaging', '/api/messages'),
   { prefix: '/socket.io', service: 'messaging', kind: 'socket' },
-  ...api('commerce', '/api/transactions', '/api/expenses', '/api/items-for-sale', '/api/create-payment-intent', '/api/stripe'),
+  ...api('commerce', '/api/transactions', '/api/expenses', '/api/items-for-sale', '/api/create-payment-intent', '/api/stripe', '/api/payments'),
   ...api('rewards', '/api/rewards'),
 ];
 

@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { check, index, numeric, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { check, index, numeric, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import type { TransactionSource, TransactionStatus, TransactionType } from '@freemarket/contracts';
 import { commerce } from './commerce-schema.js';
 import { itemsForSale } from './items-for-sale.js';
 
 /**
  * Payments between members (spec 02 §3 `transactions`): logged by hand (`source = 'manual'`,
- * status `recorded`) or made by card (`source = 'stripe'`).
+ * status `recorded`) or made by card (`source = 'stripe'`, or `development` in local mode), pending
+ * until the provider's signed webhook settles them.
  */
 export const transactions = commerce.table(
   'transactions',
@@ -30,6 +31,7 @@ export const transactions = commerce.table(
     check('transactions_amount_positive', sql`${t.amount} > 0`),
     index('transactions_buyer_created_idx').on(t.buyerId, t.createdAt.desc(), t.id.desc()),
     index('transactions_seller_created_idx').on(t.sellerId, t.createdAt.desc(), t.id.desc()),
+    uniqueIndex('transactions_payment_intent_uq').on(t.stripePaymentIntentId),
   ],
 );
 export type TransactionRow = typeof transactions.$inferSelect;

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { positiveAmountSchema, transactionTypeSchema } from './commerce.js';
+
+/** The largest single card payment, in dollars: beyond it a typo, not a purchase. */
+export const PAYMENT_MAX_AMOUNT = 10_000;
+export const PAYMENT_DESCRIPTION_MAX = 500;
+
+/** `POST /api/create-payment-intent` (spec 02 §7): for an item, the amount must be its price. */
+export const createPaymentIntentBodySchema = z.object({
+  amount: positiveAmountSchema.refine((a) => Number(a) <= PAYMENT_MAX_AMOUNT, `must be at most ${PAYMENT_MAX_AMOUNT}`),
+  sellerId: z.string().min(1).max(255),
+  itemId: z.uuid().nullish(),
+  type: transactionTypeSchema.default('purchase'),
+  description: z
+    .string()
+    .trim()
+    .max(PAYMENT_DESCRIPTION_MAX)
+    .nullish()
+    .transform((v) => v || null),
+});
+export type CreatePaymentIntentBody = z.input<typeof createPaymentIntentBodySchema>;
+export type CreatePaymentIntentInput = z.output<typeof createPaymentIntentBodySchema>;
+
+export const paymentIntentSchema = z.object({ clientSecret: z.string(), transactionId: z.uuid() });
+export type PaymentIntent = z.infer<typeof paymentIntentSchema>;
+
+/**
+ * `GET /api/payments/config`: which provider takes cards. `stripe` with its publishable key;
+ * `development` in local mode (no real money); null when neither is configured.
+ */
+export const paymentsConfigSchema = z.object({
+  provider: z.enum(['stripe', 'development']).nullable(),
+  publishableKey: z.string().nullable(),
+});
+export type PaymentsConfig = z.infer<typeof paymentsConfigSchema>;
+
+/** `POST /api/payments/dev/confirm`: the development provider's card form, ending as the chosen outcome. */
+export const confirmDevPaymentBodySchema = z.object({
+  clientSecret: z.string().min(1).max(300),
+  outcome: z.enum(['succeeded', 'failed']).default('succeeded'),
+});
+export type ConfirmDevPaymentBody = z.input<typeof confirmDevPaymentBodySchema>;

@@ -1,0 +1,114 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import Stripe from 'stripe';
+import type { PaymentsConfig } from '../config.js';
+
+/** What we ask of a card payment provider: a payment intent to confirm in the browser, and signed events back. */
+export interface PaymentProvider {
+  readonly name: 'stripe' | 'development';
+  readonly publishableKey: string | null;
+  /** Creates the intent; `idempotencyKey` makes a retried call return the same intent, never a second one. */
+  createIntent(input: { amountCents: number; transactionId: string; description: string | null; idempotencyKey: string }): Promise<{ id: string; clientSecret: string }>;
+  /** The event behind a webhook delivery; throws when the signature does not hold. */
+  verify(rawBody: Buffer, signature: string): Stripe.Event;
+}
+
+/** Stripe through its official SDK. */
+export class StripeProvider implements PaymentProvider {
+  readonly name = 'stripe';
+  private readonly stripe: Stripe;
+
+  constructor(private readonly config: Extract<PaymentsConfig, { provider: 'stripe' }>) {
+    this.stripe = new Stripe(config.secretKey, { maxNetworkRetries: 2, timeout: 10_000, ...(config.api ?? {}) });
+  }
+
+  get publishableKey(): string {
+    return this.config.publishableKey;
+  }
+
+  async createIntent(input: { amountCents: number; transactionId: string; description: string | null; idempotencyKey: string }) {
+    const intent = await this.stripe.paymentIntents.create(
+      {
+        amount: input.amountCents,
+        currency: 'usd',
+        automatic_payment_methods: { enabled: true },
+        metadata: { transactionId: input.transactionId },
+        ...(input.description ? { description: input.description } : {}),
+      },
+      { idempotencyKey: input.idempotencyKey },
+    );
+    if (!intent.client_secret) throw new Error(`Stripe returned payment intent ${intent.id} without a client secret`);
+    return { id: intent.id, clientSecret: intent.client_secret };
+  }
+
+  verify(rawBody: Buffer, signature: string): Stripe.Event {
+    return this.stripe.webhooks.constructEvent(rawBody, signature, this.config.webhookSecret);
+  }
+}
+
+/**
+ * Local mode's card payments, no real money: intents made here, and their outcome delivered as a
+ * Stripe-shaped event signed with Stripe's scheme, so it goes through the same webhook handler.
+ */
+export class DevelopmentProvider implements PaymentProvider {
+  readonly name = 'development';
+  readonly publishableKey = null;
+
+  constructor(private readonly webhookSecret: string) {}
+
+  async createIntent(input: { amountCents: number; transactionId: string; idempotencyKey: string }) {
+    const id = `pi_dev_${input.idempotencyKey.replaceAll('-', '')}`;
+    return { id, clientSecret: this.secretOf(id) };
+  }
+
+  /** The intent a client secret belongs to (its prefix, as with Stripe), if the secret is one we made. */
+  intentOf(clientSecret: string): string | null {
+    const id = clientSecret.split('_secret_')[0] ?? '';
+    return id.startsWith('pi_dev_') && this.secretOf(id) === clientSecret ? id : null;
+  }
+
+  /** Derived from the intent, so no intent needs remembering between the two calls. */
+  private secretOf(id: string): string {
+    return `${id}_secret_${createHmac('sha256', this.webhookSecret).update(id).digest('hex').slice(0, 24)}`;
+  }
+
+  /** A signed webhook delivery for the intent's outcome, as Stripe would send it. */
+  delivery(intent: { id: string; amountCents: number; transactionId: string }, outcome: 'succeeded' | 'failed'): { rawBody: Buffer; signature: string } {
+    const payload = JSON.stringify({
+      id: `evt_dev_${randomUUID().replaceAll('-', '')}`,
+      object: 'event',
+      type: outcome === 'succeeded' ? 'payment_intent.succeeded' : 'payment_intent.payment_failed',
+      created: Math.floor(Date.now() / 1000),
+      data: {
+        object: {
+          id: intent.id,
+          object: 'payment_intent',
+          amount: intent.amountCents,
+          currency: 'usd',
+          status: outcome === 'succeeded' ? 'succeeded' : 'requires_payment_method',
+          metadata: { transactionId: intent.transactionId },
+          last_payment_error: outcome === 'failed' ? { message: 'Your card was declined.' } : null,
+        },
+      },
+    });
+    return { rawBody: Buffer.from(payload), signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: this.webhookSecret }) };
+  }
+
+  verify(rawBody: Buffer, signature: string): Stripe.Event {
+    return Stripe.webhooks.constructEvent(rawBody, signature, this.webhookSecret);
+  }
+}
+
+export function paymentProviderFor(config: PaymentsConfig): PaymentProvider | null {
+  switch (config.provider) {
+    case 'stripe':
+      return new StripeProvider(config);
+    case 'development':
+      return new DevelopmentProvider(config.webhookSecret);
+    case null:
+      return null;
+    default: {
+      const unreachable: never = config;
+      throw new Error(`unknown payment provider ${JSON.stringify(unreachable)}`);
+    }
+  }
+}

@@ -1,0 +1,215 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import type { ErrorBody, Item, PaymentIntent, PaymentsConfig, Transaction } from '@freemarket/contracts';
+import { waitFor } from '@freemarket/testing';
+import { outbox, stripeEvents, transactions } from '../src/db/schema/index.js';
+import { call, seedMembers, startCommerce, type CommerceUnderTest, type Member } from './_util.js';
+import { startFakeStripe, type FakeStripe } from './fixtures/fake-stripe.js';
+
+const WEBHOOK_SECRET = 'whsec_test_commerce';
+let stripe: FakeStripe;
+let sut: CommerceUnderTest;
+let ada: Member;
+let bob: Member;
+let cara: Member;
+
+beforeAll(async () => {
+  stripe = await startFakeStripe();
+  sut = await startCommerce({
+    STRIPE_SECRET_KEY: 'sk_test_commerce',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_commerce',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_URL: stripe.url,
+  });
+  [ada, bob, cara] = (await seedMembers(sut, 'Ada', 'Bob', 'Cara')) as [Member, Member, Member];
+  await sut.publish('profile.created', { profileId: randomUUID(), userId: cara.id, isServiceProvider: false, isNonProfit: false, isPoliticalCandidate: true, isCommunityMember: false });
+});
+afterAll(async () => {
+  await sut?.stop();
+  await stripe?.close();
+});
+
+const pay = (by: Member, body: unknown) => call<PaymentIntent & ErrorBody>(sut, by.id, 'POST', '/api/create-payment-intent', body);
+const transaction = async (id: string) => (await sut.service.runtime.db.select().from(transactions).where(eq(transactions.id, id)))[0]!;
+
+/** A webhook delivery as Stripe makes it: the event as JSON, signed with the endpoint's secret. */
+async function deliver(event: { id?: string; type: string; object: Record<string, unknown> }, secret = WEBHOOK_SECRET) {
+  const payload = JSON.stringify({ id: event.id ?? `evt_${randomUUID().replaceAll('-', '')}`, object: 'event', type: event.type, data: { object: event.object } });
+  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
+  return fetch(`${sut.url}/api/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
+}
+const intentEvent = (type: string, intentId: string, id?: string) => ({ id, type, object: { id: intentId, object: 'payment_intent' } });
+
+async function startPayment(body: Record<string, unknown> = { amount: '25.00', sellerId: bob.id, type: 'transfer', description: 'Garden help' }) {
+  const created = await pay(ada, body);
+  expect(created.status).toBe(200);
+  const row = await transaction(created.body.transactionId);
+  return { ...created.body, intentId: row.stripePaymentIntentId! };
+}
+
+async function paymentEvents(transactionId: string): Promise<unknown[]> {
+  const rows = await sut.service.runtime.db.select().from(outbox).where(eq(outbox.type, 'payment.succeeded'));
+  return rows.map((r) => (r.envelope as { data: { transactionId: string } }).data).filter((d) => d.transactionId === transactionId);
+}
+
+describe('the checkout', () => {
+  it('tells the client Stripe takes cards, with the publishable key', async () => {
+    expect((await call<PaymentsConfig>(sut, ada.id, 'GET', '/api/payments/config')).body).toEqual({ provider: 'stripe', publishableKey: 'pk_test_commerce' });
+  });
+
+  it('stores a pending payment and asks Stripe for an intent in cents, keyed and tagged with the payment', async () => {
+    const { clientSecret, transactionId, intentId } = await startPayment();
+    const intent = stripe.intents.find((i) => i.id === intentId)!;
+    expect(clientSecret).toBe(intent.client_secret);
+    expect(intent).toMatchObject({ amount: 2500, currency: 'usd', description: 'Garden help', metadata: { transactionId } });
+    expect(await transaction(transactionId)).toMatchObject({ buyerId: ada.id, sellerId: bob.id, amount: '25.00', type: 'transfer', source: 'stripe', status: 'pending' });
+  });
+
+  it('never makes a second intent when Stripe’s answer is lost and the call is retried', async () => {
+    const before = { intents: stripe.intents.length, calls: stripe.calls() };
+    stripe.loseNextAnswer();
+    const { intentId } = await startPayment();
+    expect(stripe.calls() - before.calls).toBe(2);
+    expect(stripe.intents.length - before.intents).toBe(1);
+    expect(stripe.intents.at(-1)!.id).toBe(intentId);
+  });
+
+  it.each([
+    ['paying oneself', () => ({ amount: '5.00', sellerId: ada.id, type: 'transfer' }), 403, 'You cannot pay yourself'],
+    ['a donation to someone not running for office', () => ({ amount: '5.00', sellerId: bob.id, type: 'donation' }), 403, 'Donations can only be made to political candidates'],
+    ['a member nobody has heard of', () => ({ amount: '5.00', sellerId: 'dev-nobody', type: 'transfer' }), 404, 'Seller not found'],
+    ['an amount of zero', () => ({ amount: '0.00', sellerId: bob.id, type: 'transfer' }), 400, /^body\.amount: /],
+    ['an amount with three decimals', () => ({ amount: '1.005', sellerId: bob.id, type: 'transfer' }), 400, /^body\.amount: /],
+    ['an amount over the maximum', () => ({ amount: '10000.01', sellerId: bob.id, type: 'transfer' }), 400, /^body\.amount: must be at most 10000/],
+  ])('refuses %s before Stripe hears of it', async (_, body, status, message) => {
+    const calls = stripe.calls();
+    const refused = await pay(ada, body());
+    expect(refused.status).toBe(status);
+    expect(refused.body.message).toMatch(message);
+    expect(stripe.calls()).toBe(calls);
+  });
+
+  it('lets anyone donate to a candidate', async () => {
+    expect((await pay(ada, { amount: '10.00', sellerId: cara.id, type: 'donation' })).status).toBe(200);
+  });
+});
+
+describe('buying an item', () => {
+  async function listItem(price: string | null = '40.00'): Promise<Item> {
+    return (await call<Item>(sut, bob.id, 'POST', '/api/items-for-sale', { title: 'Bread maker', price })).body;
+  }
+
+  it('charges the item’s price, refusing a tampered one, another seller’s item and an item without a price', async () => {
+    const item = await listItem();
+    expect(await pay(ada, { amount: '1.00', sellerId: bob.id, itemId: item.id, type: 'purchase' })).toMatchObject({ status: 409, body: { message: 'The price of this item is 40.00' } });
+    expect((await pay(ada, { amount: '40.00', sellerId: cara.id, itemId: item.id, type: 'purchase' })).status).toBe(404);
+    expect((await pay(ada, { amount: '40.00', sellerId: bob.id, itemId: item.id, type: 'donation' })).status).toBe(400);
+    const open = await listItem(null);
+    expect((await pay(ada, { amount: '40.00', sellerId: bob.id, itemId: open.id, type: 'purchase' })).status).toBe(409);
+
+    const { intentId, transactionId } = await startPayment({ amount: '40', sellerId: bob.id, itemId: item.id, type: 'purchase' });
+    expect(stripe.intents.find((i) => i.id === intentId)!.amount).toBe(4000);
+    expect((await deliver(intentEvent('payment_intent.succeeded', intentId))).status).toBe(200);
+    expect(await transaction(transactionId)).toMatchObject({ status: 'succeeded', itemId: item.id });
+    const sold = (await call<{ items: Item[] }>(sut, ada.id, 'GET', `/api/items-for-sale/${bob.id}`)).body.items.find((i) => i.id === item.id);
+    expect(sold?.status).toBe('sold');
+    expect(await pay(ada, { amount: '40.00', sellerId: bob.id, itemId: item.id, type: 'purchase' })).toMatchObject({ status: 409, body: { message: 'This item has already been sold' } });
+  });
+});
+
+describe('the Stripe webhook', () => {
+  it('settles a payment once however often Stripe delivers the event, and announces it once', async () => {
+    const { intentId, transactionId } = await startPayment();
+    const eventId = `evt_${randomUUID().replaceAll('-', '')}`;
+    for (let i = 0; i < 3; i += 1) expect((await deliver(intentEvent('payment_intent.succeeded', intentId, eventId))).status).toBe(200);
+    expect((await transaction(transactionId)).status).toBe('succeeded');
+    expect(await paymentEvents(transactionId)).toEqual([{ transactionId, buyerId: ada.id, sellerId: bob.id, amount: '25.00', type: 'transfer' }]);
+    expect(await sut.service.runtime.db.select().from(stripeEvents).where(eq(stripeEvents.id, eventId))).toHaveLength(1);
+  });
+
+  it('marks a declined card failed, and lets the next card still succeed', async () => {
+    const { intentId, transactionId } = await startPayment();
+    await deliver(intentEvent('payment_intent.payment_failed', intentId));
+    expect((await transaction(transactionId)).status).toBe('failed');
+    await deliver(intentEvent('payment_intent.succeeded', intentId));
+    expect((await transaction(transactionId)).status).toBe('succeeded');
+  });
+
+  it('never moves a payment backwards when events arrive out of order', async () => {
+    const { intentId, transactionId } = await startPayment();
+    await deliver(intentEvent('payment_intent.succeeded', intentId));
+    await deliver(intentEvent('payment_intent.payment_failed', intentId));
+    expect((await transaction(transactionId)).status).toBe('succeeded');
+    await deliver({ type: 'charge.refunded', object: { id: `ch_${randomUUID()}`, object: 'charge', payment_intent: intentId } });
+    expect((await transaction(transactionId)).status).toBe('refunded');
+    await deliver(intentEvent('payment_intent.succeeded', intentId));
+    expect((await transaction(transactionId)).status).toBe('refunded');
+    expect(await paymentEvents(transactionId)).toHaveLength(1);
+  });
+
+  it('refuses a delivery whose signature does not hold (400) and changes nothing', async () => {
+    const { intentId, transactionId } = await startPayment();
+    const forged = await deliver(intentEvent('payment_intent.succeeded', intentId), 'whsec_someone_else');
+    expect(forged.status).toBe(400);
+    expect(((await forged.json()) as ErrorBody).message).toMatch(/^headers\.stripe-signature: /);
+    const unsigned = await fetch(`${sut.url}/api/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'payment_intent.succeeded', data: { object: { id: intentId } } }) });
+    expect(unsigned.status).toBe(400);
+    expect((await transaction(transactionId)).status).toBe('pending');
+  });
+
+  it('takes and ignores events about payments that are not ours', async () => {
+    expect((await deliver(intentEvent('payment_intent.succeeded', 'pi_elsewhere'))).status).toBe(200);
+    expect((await deliver({ type: 'customer.created', object: { id: 'cus_1', object: 'customer' } })).status).toBe(200);
+  });
+});
+
+describe('reading a payment', () => {
+  it('shows it to its buyer and seller only', async () => {
+    const { transactionId } = await startPayment();
+    expect((await call<Transaction>(sut, ada.id, 'GET', `/api/transactions/${transactionId}`)).body).toMatchObject({ id: transactionId, status: 'pending', source: 'stripe' });
+    expect((await call(sut, bob.id, 'GET', `/api/transactions/${transactionId}`)).status).toBe(200);
+    expect((await call(sut, cara.id, 'GET', `/api/transactions/${transactionId}`)).status).toBe(404);
+    expect((await call(sut, null, 'GET', `/api/transactions/${transactionId}`)).status).toBe(401);
+  });
+
+  it('filters the history by type and status', async () => {
+    const { transactionId } = await startPayment({ amount: '3.00', sellerId: cara.id, type: 'donation' });
+    const donations = (await call<{ items: Transaction[] }>(sut, ada.id, 'GET', '/api/transactions?type=donation&status=pending')).body.items;
+    expect(donations.map((t) => t.id)).toContain(transactionId);
+    expect(donations.every((t) => t.type === 'donation' && t.status === 'pending')).toBe(true);
+    expect((await call(sut, ada.id, 'GET', '/api/transactions?status=lost')).status).toBe(400);
+  });
+});
+
+describe('without a payment provider', () => {
+  it('says so to the checkout, and refuses to start a payment (503)', async () => {
+    const bare = await startCommerce();
+    try {
+      const [dee, eve] = await seedMembers(bare, 'Dee', 'Eve');
+      expect((await call<PaymentsConfig>(bare, dee!.id, 'GET', '/api/payments/config')).body).toEqual({ provider: null, publishableKey: null });
+      expect(await call(bare, dee!.id, 'POST', '/api/create-payment-intent', { amount: '5.00', sellerId: eve!.id, type: 'transfer' })).toMatchObject({ status: 503, body: { message: 'Payments are not configured' } });
+    } finally {
+      await bare.stop();
+    }
+  });
+});
+
+describe('the development provider', () => {
+  it('completes a payment through the same signed webhook path, with no real money', async () => {
+    const dev = await startCommerce({ DEV_PAYMENTS_ENABLED: 'true' });
+    try {
+      const [dee, eve] = await seedMembers(dev, 'Dee', 'Eve');
+      expect((await call<PaymentsConfig>(dev, dee!.id, 'GET', '/api/payments/config')).body).toEqual({ provider: 'development', publishableKey: null });
+      const { body: intent } = await call<PaymentIntent>(dev, dee!.id, 'POST', '/api/create-payment-intent', { amount: '12.00', sellerId: eve!.id, type: 'transfer' });
+      expect((await call(dev, eve!.id, 'POST', '/api/payments/dev/confirm', { clientSecret: intent.clientSecret })).status).toBe(404);
+      expect((await call(dev, dee!.id, 'POST', '/api/payments/dev/confirm', { clientSecret: `${intent.clientSecret}x` })).status).toBe(404);
+      const paid = await call<Transaction>(dev, dee!.id, 'POST', '/api/payments/dev/confirm', { clientSecret: intent.clientSecret });
+      expect(paid.body).toMatchObject({ id: intent.transactionId, status: 'succeeded', source: 'development' });
+      await waitFor('payment.succeeded in the outbox', async () => (await dev.service.runtime.db.select().from(outbox).where(eq(outbox.type, 'payment.succeeded'))).length === 1);
+    } finally {
+      await dev.stop();
+    }
+  });
+});
