@@ -8,6 +8,8 @@ import type {
   Connection,
   CreatedSurvey,
   CurrentUser,
+  PaymentIntent,
+  PaymentsConfig,
   Project,
   RewardBalance,
   RewardTransactionPage,
@@ -214,5 +216,27 @@ describe('events, projects and tutorials through the whole platform', () => {
     await deliverAgain('project.joined', (data) => data.userId === bob.me.id);
     await deliverAgain('tutorial.created', (data) => data.creatorId === bob.me.id);
     expect(await balanceOf(bob)).toBe(55);
+  });
+});
+
+describe('a card payment through the whole platform', () => {
+  it('credits the payer one point per whole dollar once, through the development checkout and the signed webhook', async () => {
+    const ada = await signedIn(`ada.pay.${runTag()}@example.com`, 'Ada');
+    const bob = await signedIn(`bob.pay.${runTag()}@example.com`, 'Bob');
+    expect((await ada.browser.json<PaymentsConfig>('/api/payments/config')).body).toEqual({ provider: 'development', publishableKey: null });
+    const intent = await waitFor('commerce to know Bob', async () => {
+      const res = await send<PaymentIntent>(ada.browser, 'POST', '/api/create-payment-intent', { amount: '42.75', sellerId: bob.me.id, type: 'transfer', description: 'Fence repair' });
+      return res.status === 200 ? res.body : null;
+    });
+    const paid = await send<Transaction>(ada.browser, 'POST', '/api/payments/dev/confirm', { clientSecret: intent.clientSecret });
+    expect(paid.body).toMatchObject({ id: intent.transactionId, status: 'succeeded', amount: '42.75' });
+    // Confirming again delivers a new event for the same payment: it has no second effect.
+    await send(ada.browser, 'POST', '/api/payments/dev/confirm', { clientSecret: intent.clientSecret });
+
+    await waitFor('the payment credited', async () => (await ada.browser.json<RewardBalance>('/api/rewards/balance')).body.balance === 42);
+    const credits = (await ada.browser.json<RewardTransactionPage>('/api/rewards/transactions')).body.items.filter((t) => t.action === 'purchase' && t.credited);
+    expect(credits).toEqual([expect.objectContaining({ amount: 42, relatedId: intent.transactionId })]);
+    expect((await bob.browser.json<RewardBalance>('/api/rewards/balance')).body.balance).toBe(0);
+    expect((await bob.browser.json<Transaction>(`/api/transactions/${intent.transactionId}`)).body.status).toBe('succeeded');
   });
 });
