@@ -13,3 +13,4 @@ export * from './projects.js';
 export * from './tutorials.js';
 export * from './items.js';
 export * from './payments.js';
+export * from './expenses.js';

@@ -1,5 +1,6 @@
 import type { App } from '@freemarket/kit';
 import type { CommerceContext } from '../context.js';
+import { expensesRoutes } from './expenses/expenses.js';
 import { itemsForSale } from './items/items-for-sale.js';
 import { payments } from './payments/payments.js';
 import { stripeWebhook } from './payments/stripe-webhook.js';
@@ -15,4 +16,5 @@ export function registerRoutes(app: App, ctx: CommerceContext): void {
   getTransaction(app, ctx);
   payments(app, ctx);
   stripeWebhook(app, ctx);
+  expensesRoutes(app, ctx);
 }

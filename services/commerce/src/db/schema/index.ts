@@ -5,6 +5,7 @@ export * from './commerce-schema.js';
 export * from './transactions.js';
 export * from './items-for-sale.js';
 export * from './stripe-events.js';
+export * from './expenses.js';
 export * from './member-profiles.js';
 export const outbox = outboxTable(commerce);
 export const processedEvents = processedEventsTable(commerce);

@@ -1,0 +1,80 @@
+import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { olderThan, type DbOrTx, type TimeIdKey } from '@freemarket/db';
+import type { ExpenseInput, ExpenseType } from '@freemarket/contracts';
+import { expenses, type ExpenseRow } from '../db/schema/index.js';
+
+/** A member's expenses of a type (or both) with dates in [from, to). */
+export interface ExpenseScope {
+  userId: string;
+  type?: ExpenseType;
+  from: Date;
+  to: Date;
+}
+
+function inScope(scope: ExpenseScope): SQL[] {
+  const conditions: SQL[] = [eq(expenses.userId, scope.userId), gte(expenses.expenseDate, scope.from), lt(expenses.expenseDate, scope.to)];
+  if (scope.type) conditions.push(eq(expenses.type, scope.type));
+  return conditions;
+}
+
+export async function insertExpense(db: DbOrTx, userId: string, input: ExpenseInput): Promise<ExpenseRow> {
+  const [row] = await db
+    .insert(expenses)
+    .values({ userId, ...input })
+    .returning();
+  return row!;
+}
+
+export async function findExpense(db: DbOrTx, id: string): Promise<ExpenseRow | undefined> {
+  const [row] = await db.select().from(expenses).where(eq(expenses.id, id));
+  return row;
+}
+
+export async function updateExpense(db: DbOrTx, id: string, input: ExpenseInput): Promise<ExpenseRow> {
+  const [row] = await db
+    .update(expenses)
+    .set({ ...input, updatedAt: new Date() })
+    .where(eq(expenses.id, id))
+    .returning();
+  return row!;
+}
+
+export async function deleteExpense(db: DbOrTx, id: string): Promise<void> {
+  await db.delete(expenses).where(eq(expenses.id, id));
+}
+
+/** One page, latest expense date first. */
+export function pageExpenses(db: DbOrTx, scope: ExpenseScope, options: { after?: TimeIdKey; limit: number }): Promise<ExpenseRow[]> {
+  const conditions = inScope(scope);
+  if (options.after) conditions.push(olderThan(expenses.expenseDate, expenses.id, options.after));
+  return db
+    .select()
+    .from(expenses)
+    .where(and(...conditions))
+    .orderBy(desc(expenses.expenseDate), desc(expenses.id))
+    .limit(options.limit + 1);
+}
+
+/** Every expense of the period, oldest first, up to `limit`: what an export holds. */
+export function periodExpenses(db: DbOrTx, scope: ExpenseScope, limit: number): Promise<ExpenseRow[]> {
+  return db
+    .select()
+    .from(expenses)
+    .where(and(...inScope(scope)))
+    .orderBy(asc(expenses.expenseDate), asc(expenses.id))
+    .limit(limit);
+}
+
+const total = sql<string>`coalesce(sum(${expenses.amount}), 0)::numeric(12, 2)::text`;
+const month = sql<string>`to_char(${expenses.expenseDate} at time zone 'UTC', 'YYYY-MM')`;
+
+/** Totals of the period, computed by Postgres: in all, by category and by month. */
+export async function sumExpenses(db: DbOrTx, scope: ExpenseScope) {
+  const where = and(...inScope(scope));
+  const [all, byCategory, byMonth] = await Promise.all([
+    db.select({ total, count: count() }).from(expenses).where(where),
+    db.select({ category: expenses.category, total, count: count() }).from(expenses).where(where).groupBy(expenses.category).orderBy(desc(sql`sum(${expenses.amount})`)),
+    db.select({ month, total, count: count() }).from(expenses).where(where).groupBy(month).orderBy(month),
+  ]);
+  return { ...all[0]!, byCategory, byMonth };
+}

@@ -1,0 +1,82 @@
+import { EXPENSE_EXPORT_MAX_ROWS, type Expense, type ExpenseInput, type ExpensePage, type ExpensePeriodQuery, type ExpenseSummary, type ListExpensesQuery } from '@freemarket/contracts';
+import { paginate, type DbOrTx } from '@freemarket/db';
+import { NotFoundError, readCursor, type Actor, type ServiceRuntime } from '@freemarket/kit';
+import type { ExpenseRow } from '../db/schema/index.js';
+import { expensesCsv } from './csv.js';
+import { deleteExpense, findExpense, insertExpense, pageExpenses, periodExpenses, sumExpenses, updateExpense, type ExpenseScope } from './repository.js';
+
+const DAY_MS = 86_400_000;
+
+/** A member's own expenses (spec 02 §2, the profile's expenses): nobody else reads or changes them. */
+export class ExpenseService {
+  constructor(private readonly runtime: ServiceRuntime) {}
+
+  async create(actor: Actor, input: ExpenseInput): Promise<Expense> {
+    return toExpense(await insertExpense(this.runtime.db, actor.userId, input));
+  }
+
+  async list(actor: Actor, query: ListExpensesQuery): Promise<ExpensePage> {
+    const rows = await pageExpenses(this.runtime.db, scopeOf(actor, query, { whole: true }), { after: readCursor(query.cursor), limit: query.limit });
+    const page = paginate(rows, query.limit, (r) => ({ createdAt: r.expenseDate, id: r.id }));
+    return { items: page.items.map(toExpense), nextCursor: page.nextCursor };
+  }
+
+  async update(actor: Actor, id: string, input: ExpenseInput): Promise<Expense> {
+    await this.own(this.runtime.db, actor, id);
+    return toExpense(await updateExpense(this.runtime.db, id, input));
+  }
+
+  async remove(actor: Actor, id: string): Promise<void> {
+    await this.own(this.runtime.db, actor, id);
+    await deleteExpense(this.runtime.db, id);
+  }
+
+  async summary(actor: Actor, query: ExpensePeriodQuery): Promise<ExpenseSummary> {
+    const scope = scopeOf(actor, query);
+    const sums = await sumExpenses(this.runtime.db, scope);
+    return { ...sums, from: day(scope.from), to: day(new Date(scope.to.getTime() - DAY_MS)) };
+  }
+
+  async exportCsv(actor: Actor, query: ExpensePeriodQuery): Promise<{ filename: string; csv: string }> {
+    const scope = scopeOf(actor, query);
+    const rows = await periodExpenses(this.runtime.db, scope, EXPENSE_EXPORT_MAX_ROWS);
+    const filename = `expenses-${scope.type ?? 'all'}-${day(scope.from)}-to-${day(new Date(scope.to.getTime() - DAY_MS))}.csv`;
+    return { filename, csv: expensesCsv(rows) };
+  }
+
+  /** Someone else's expense looks missing. */
+  private async own(db: DbOrTx, actor: Actor, id: string): Promise<ExpenseRow> {
+    const row = await findExpense(db, id);
+    if (!row || row.userId !== actor.userId) throw new NotFoundError('Expense not found');
+    return row;
+  }
+}
+
+/**
+ * The member's expenses of the period: `from`-`to` as days, both included. Lists default to every
+ * date; totals and exports to the current calendar year.
+ */
+function scopeOf(actor: Actor, query: ExpensePeriodQuery, options: { whole?: boolean } = {}): ExpenseScope {
+  const year = new Date().getUTCFullYear();
+  const from = query.from ? midnight(query.from) : options.whole ? new Date(Date.UTC(1, 0, 1)) : new Date(Date.UTC(year, 0, 1));
+  const to = query.to ? new Date(midnight(query.to).getTime() + DAY_MS) : options.whole ? new Date(Date.UTC(9999, 0, 1)) : new Date(Date.UTC(year + 1, 0, 1));
+  return { userId: actor.userId, type: query.type, from, to };
+}
+
+const midnight = (d: string) => new Date(`${d}T00:00:00.000Z`);
+const day = (d: Date) => d.toISOString().slice(0, 10);
+
+function toExpense(row: ExpenseRow): Expense {
+  return {
+    id: row.id,
+    type: row.type,
+    amount: row.amount,
+    lineItem: row.lineItem,
+    vendor: row.vendor,
+    category: row.category,
+    paymentMethod: row.paymentMethod,
+    notes: row.notes,
+    expenseDate: day(row.expenseDate),
+    createdAt: row.createdAt.toISOString(),
+  };
+}

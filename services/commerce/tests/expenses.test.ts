@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { parse } from 'csv-parse/sync';
+import type { ErrorBody, Expense, ExpensePage, ExpenseSummary } from '@freemarket/contracts';
+import { expenses } from '../src/db/schema/index.js';
+import { call, seedMembers, startCommerce, type CommerceUnderTest, type Member } from './_util.js';
+
+let sut: CommerceUnderTest;
+beforeAll(async () => {
+  sut = await startCommerce();
+});
+afterAll(() => sut?.stop());
+
+const paint = { type: 'business', amount: '84.20', lineItem: 'Exterior paint', vendor: 'Corner Hardware', category: 'Supplies', paymentMethod: 'debit_card', expenseDate: '2030-03-14' };
+const record = (by: Member, body: unknown = paint) => call<Expense & ErrorBody>(sut, by.id, 'POST', '/api/expenses', body);
+
+describe('recording an expense', () => {
+  it('keeps it for its owner, with the day as given and today when none is', async () => {
+    const [ada] = await seedMembers(sut, 'Ada');
+    const saved = await record(ada!);
+    expect(saved.status).toBe(201);
+    expect(saved.body).toMatchObject({ ...paint, notes: null, expenseDate: '2030-03-14' });
+    const { expenseDate: _, ...undated } = paint;
+    expect((await record(ada!, undated)).body.expenseDate).toBe(new Date().toISOString().slice(0, 10));
+    expect((await record(ada!, { ...paint, expenseDate: '2030-03-15T23:30:00-08:00' })).body.expenseDate).toBe('2030-03-15');
+  });
+
+  it.each([
+    ['no amount', { ...paint, amount: undefined }, /^body\.amount: /],
+    ['an amount of zero', { ...paint, amount: '0' }, /^body\.amount: /],
+    ['an amount with three decimals', { ...paint, amount: '1.001' }, /^body\.amount: /],
+    ['a blank line item', { ...paint, lineItem: '  ' }, /^body\.lineItem: /],
+    ['a blank vendor', { ...paint, vendor: '' }, /^body\.vendor: /],
+    ['a payment method of the wrong list', { ...paint, paymentMethod: 'venmo' }, /^body\.paymentMethod: /],
+    ['a date that is not one', { ...paint, expenseDate: '2030-02-30' }, /^body\.expenseDate: /],
+    ['an unknown type', { ...paint, type: 'household' }, /^body\.type: /],
+  ])('refuses %s with a 400, and stores nothing', async (_, body, message) => {
+    const [ada] = await seedMembers(sut, 'Ada');
+    const refused = await record(ada!, body);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(message);
+    expect(await sut.service.runtime.db.select().from(expenses).where(eq(expenses.userId, ada!.id))).toEqual([]);
+  });
+});
+
+describe('a member’s expenses', () => {
+  it('lists only the owner’s, of the asked type, latest date first, by cursor', async () => {
+    const [ada, bob] = await seedMembers(sut, 'Ada', 'Bob');
+    for (const [day, type] of [['2030-01-05', 'business'], ['2030-01-20', 'personal'], ['2030-01-10', 'business'], ['2030-01-01', 'business']] as const) {
+      await record(ada!, { ...paint, type, expenseDate: day });
+    }
+    await record(bob!);
+    const first = await call<ExpensePage>(sut, ada!.id, 'GET', '/api/expenses?type=business&limit=2');
+    const rest = await call<ExpensePage>(sut, ada!.id, 'GET', `/api/expenses?type=business&limit=2&cursor=${first.body.nextCursor}`);
+    expect([...first.body.items, ...rest.body.items].map((e) => e.expenseDate)).toEqual(['2030-01-10', '2030-01-05', '2030-01-01']);
+    expect((await call<ExpensePage>(sut, ada!.id, 'GET', '/api/expenses?type=personal')).body.items.map((e) => e.expenseDate)).toEqual(['2030-01-20']);
+    expect((await call<ExpensePage>(sut, bob!.id, 'GET', '/api/expenses')).body.items).toHaveLength(1);
+    expect((await call(sut, ada!.id, 'GET', '/api/expenses?limit=101')).status).toBe(400);
+  });
+
+  it('lets only the owner change or delete one: anyone else gets 404 and it stays', async () => {
+    const [ada, eve] = await seedMembers(sut, 'Ada', 'Eve');
+    const { body: expense } = await record(ada!);
+    expect((await call(sut, eve!.id, 'PUT', `/api/expenses/${expense.id}`, { ...paint, amount: '1.00' })).status).toBe(404);
+    expect((await call(sut, eve!.id, 'DELETE', `/api/expenses/${expense.id}`)).status).toBe(404);
+    expect((await call<Expense>(sut, ada!.id, 'PUT', `/api/expenses/${expense.id}`, { ...paint, amount: '90.00' })).body.amount).toBe('90.00');
+    expect((await call(sut, ada!.id, 'DELETE', `/api/expenses/${expense.id}`)).status).toBe(204);
+    expect((await call(sut, ada!.id, 'DELETE', `/api/expenses/${randomUUID()}`)).status).toBe(404);
+  });
+
+  it('totals a period in all, by category and by month, to the cent', async () => {
+    const [ada] = await seedMembers(sut, 'Ada');
+    await record(ada!, { ...paint, amount: '0.10', category: 'Supplies', expenseDate: '2031-01-31' });
+    await record(ada!, { ...paint, amount: '0.20', category: 'Supplies', expenseDate: '2031-02-01' });
+    await record(ada!, { ...paint, amount: '100.00', category: 'Rent', expenseDate: '2031-02-28' });
+    await record(ada!, { ...paint, amount: '5.00', category: null, expenseDate: '2031-02-15' });
+    await record(ada!, { ...paint, amount: '999.00', expenseDate: '2031-03-01' });
+    const summary = (await call<ExpenseSummary>(sut, ada!.id, 'GET', '/api/expenses/summary?from=2031-01-01&to=2031-02-28')).body;
+    expect(summary).toMatchObject({ from: '2031-01-01', to: '2031-02-28', total: '105.30', count: 4 });
+    expect(summary.byCategory).toEqual([
+      { category: 'Rent', total: '100.00', count: 1 },
+      { category: null, total: '5.00', count: 1 },
+      { category: 'Supplies', total: '0.30', count: 2 },
+    ]);
+    expect(summary.byMonth).toEqual([
+      { month: '2031-01', total: '0.10', count: 1 },
+      { month: '2031-02', total: '105.20', count: 3 },
+    ]);
+    expect((await call(sut, ada!.id, 'GET', '/api/expenses/summary?from=2031-03-01&to=2031-01-01')).status).toBe(400);
+  });
+
+  it('exports a period as CSV with commas, quotes and line breaks quoted and formulas neutralised', async () => {
+    const [ada] = await seedMembers(sut, 'Ada');
+    await record(ada!, { ...paint, lineItem: 'Nails, screws and "anchors"', vendor: '=HYPERLINK("http://evil.example","x")', notes: 'Two trips\nto the store', expenseDate: '2032-05-02' });
+    await record(ada!, { ...paint, lineItem: '+1 ladder', vendor: '@SUM(A1)', category: '-discount', expenseDate: '2032-05-01' });
+    const res = await fetch(`${sut.url}/api/expenses/export.csv?from=2032-01-01&to=2032-12-31`, { headers: await sut.as(ada!.id) });
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="expenses-all-2032-01-01-to-2032-12-31.csv"');
+    const rows = parse(await res.text()) as string[][];
+    expect(rows).toEqual([
+      ['Date', 'Type', 'Amount', 'Line item', 'Vendor', 'Category', 'Payment method', 'Notes'],
+      ['2032-05-01', 'business', '84.20', "'+1 ladder", "'@SUM(A1)", "'-discount", 'debit_card', ''],
+      ['2032-05-02', 'business', '84.20', 'Nails, screws and "anchors"', '\'=HYPERLINK("http://evil.example","x")', 'Supplies', 'debit_card', 'Two trips\nto the store'],
+    ]);
+  });
+
+  it('answers 401 to anyone not signed in', async () => {
+    expect(await call(sut, null, 'GET', '/api/expenses')).toMatchObject({ status: 401, body: { message: 'Unauthorized' } });
+    expect((await fetch(`${sut.url}/api/expenses/export.csv`)).status).toBe(401);
+  });
+});
