@@ -26,10 +26,8 @@ export const SURVEYS_LIMIT = { default: 20, max: 50 } as const;
 /** `GET /api/surveys/{id}/responses`: default and largest page size. */
 export const SURVEY_RESPONSES_LIMIT = { default: 50, max: 100 } as const;
 
-/** A lone UTF-16 surrogate cannot be stored in jsonb, where questions and answers live. */
-const wellFormed = (s: string) => !/\p{Cs}/u.test(s);
-/** Trimmed, non-blank text of at most `max` characters that jsonb can hold. */
-const surveyText = (max: number) => z.string().trim().min(1, 'must not be blank').max(max).refine(wellFormed, 'must be valid Unicode text');
+/** Trimmed, non-blank text of at most `max` characters (the services refuse text jsonb cannot hold before this runs). */
+const surveyText = (max: number) => z.string().trim().min(1, 'must not be blank').max(max);
 
 const questionText = surveyText(SURVEY_LIMITS.question);
 const optionText = surveyText(SURVEY_LIMITS.option);
@@ -137,7 +135,7 @@ export type SendSurveyResult = z.infer<typeof sendSurveyResultSchema>;
  * its question's type by the service: an option, `1`-`5`, `yes`/`no`, or text.
  */
 export const submitSurveyResponseBodySchema = z.object({
-  answers: z.record(z.string().min(1).max(64).refine(wellFormed, 'must be valid Unicode text'), surveyText(SURVEY_LIMITS.textAnswer)),
+  answers: z.record(z.string().min(1).max(64), surveyText(SURVEY_LIMITS.textAnswer)),
 });
 export type SubmitSurveyResponseBody = z.infer<typeof submitSurveyResponseBodySchema>;
 

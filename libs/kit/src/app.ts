@@ -53,8 +53,9 @@ export interface CreateAppOptions {
   readiness?: ReadinessCheck[];
   bodyLimit?: number;
   /**
-   * Refuse a NUL character in params, query or JSON body with a 400 naming the field (default
-   * true): Postgres cannot store one. The gateway, which forwards input unread, turns it off.
+   * Refuse text Postgres cannot store (a NUL character, or an unpaired UTF-16 surrogate, which
+   * jsonb rejects) in params, query or JSON body with a 400 naming the field (default true). The
+   * gateway, which forwards input unread, turns it off.
    */
   refuseNul?: boolean;
 }
@@ -101,10 +102,8 @@ export function createApp(options: CreateAppOptions): App {
 
   if (options.refuseNul ?? true) {
     app.addHook('preValidation', (req, _reply, done) => {
-      // Node's parser refuses a raw NUL in a URL, so one reaches params or the query only as %00.
-      const inUrl = req.url.includes('%00');
-      const field = (inUrl ? (nulField(req.params, 'params') ?? nulField(req.query, 'querystring')) : undefined) ?? (isParsedJson(req.body) ? nulField(req.body, 'body') : undefined);
-      done(field ? new InvalidRequestError(`${field}: must not contain the NUL character`) : undefined);
+      const found = unstorableField(req.params, 'params') ?? unstorableField(req.query, 'querystring') ?? (isParsedJson(req.body) ? unstorableField(req.body, 'body') : undefined);
+      done(found ? new InvalidRequestError(`${found.field}: ${UNSTORABLE[found.kind]}`) : undefined);
     });
   }
 
@@ -196,30 +195,44 @@ function isParsedJson(body: unknown): boolean {
   return body === null || typeof body !== 'object' || Array.isArray(body) || Object.getPrototypeOf(body) === Object.prototype;
 }
 
-const NUL_DEPTH = 64;
+const UNSTORABLE_DEPTH = 64;
 
-/** `part.a.0.b`, the field of parsed params, query or JSON first holding a NUL character, if any. */
-function nulField(value: unknown, part: string): string | undefined {
-  const path = nulPath(value, 0);
-  return path && [part, ...path].join('.');
+/** Text Postgres cannot store: NUL in any text, a lone surrogate in jsonb (where events and answers live). */
+const UNSTORABLE = { nul: 'must not contain the NUL character', surrogate: 'must be well-formed Unicode text (no unpaired surrogate)' } as const;
+type Unstorable = keyof typeof UNSTORABLE;
+
+function unstorableIn(text: string): Unstorable | undefined {
+  if (text.includes('\u0000')) return 'nul';
+  // With the u flag, \p{Cs} matches only a surrogate that is not half of a pair.
+  return /\p{Cs}/u.test(text) ? 'surrogate' : undefined;
 }
 
-/** The keys down to the first NUL character; built on the way back from a hit, so a clean body costs no strings. */
-function nulPath(value: unknown, depth: number): string[] | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? [] : undefined;
-  if (value === null || typeof value !== 'object' || depth > NUL_DEPTH) return undefined;
+/** `part.a.0.b`, the field of parsed params, query or JSON first holding unstorable text, if any. */
+function unstorableField(value: unknown, part: string): { field: string; kind: Unstorable } | undefined {
+  const found = unstorablePath(value, 0);
+  return found && { field: [part, ...found.path].join('.'), kind: found.kind };
+}
+
+/** The keys down to the first unstorable text; built on the way back from a hit, so a clean body costs no strings. */
+function unstorablePath(value: unknown, depth: number): { path: string[]; kind: Unstorable } | undefined {
+  if (typeof value === 'string') {
+    const kind = unstorableIn(value);
+    return kind && { path: [], kind };
+  }
+  if (value === null || typeof value !== 'object' || depth > UNSTORABLE_DEPTH) return undefined;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const found = nulPath(value[i], depth + 1);
-      if (found) return [String(i), ...found];
+      const found = unstorablePath(value[i], depth + 1);
+      if (found) return { path: [String(i), ...found.path], kind: found.kind };
     }
     return undefined;
   }
   for (const key in value) {
     if (!Object.hasOwn(value, key)) continue;
-    if (key.includes('\u0000')) return [key.replaceAll('\u0000', '\\u0000')];
-    const found = nulPath((value as Record<string, unknown>)[key], depth + 1);
-    if (found) return [key, ...found];
+    const inKey = unstorableIn(key);
+    if (inKey) return { path: [JSON.stringify(key).slice(1, -1)], kind: inKey };
+    const found = unstorablePath((value as Record<string, unknown>)[key], depth + 1);
+    if (found) return { path: [key, ...found.path], kind: found.kind };
   }
   return undefined;
 }

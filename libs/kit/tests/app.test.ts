@@ -98,6 +98,16 @@ describe('createApp error contract', () => {
     expect((await app.inject({ url: '/api/things/1?q=%00' })).json()).toEqual({ message: 'querystring.q: must not contain the NUL character' });
   });
 
+  it('refuses an unpaired UTF-16 surrogate anywhere in the input with 400 naming the field, as jsonb cannot store it', async () => {
+    const lone = await post('{"name":"a\\ud800b","rating":3,"kind":"a"}');
+    expect(lone.statusCode).toBe(400);
+    expect(lone.json()).toEqual({ message: 'body.name: must be well-formed Unicode text (no unpaired surrogate)' });
+    const inKey = await post('{"name":"x","rating":3,"kind":"a","extra":{"\\udc00":1}}');
+    expect(inKey.json()).toEqual({ message: 'body.extra.\\udc00: must be well-formed Unicode text (no unpaired surrogate)' });
+    const paired = await post(JSON.stringify({ name: 'a \u{1F600} b', rating: 3, kind: 'a' }));
+    expect(paired.statusCode).toBe(200);
+  });
+
   it('answers 400, not 500, when the database refuses text from the request that validation let through', async () => {
     const res = await app.inject({ url: '/api/unstorable' });
     expect(res.statusCode).toBe(400);

@@ -57,6 +57,8 @@ describe('sending a message', () => {
       [{ content: 'hi' }, /^body\.receiverId: /],
       [{ receiverId: ['x'], content: 'hi' }, /^body\.receiverId: /],
       [{ receiverId: 'x'.repeat(256), content: 'hi' }, /^body\.receiverId: /],
+      // An unpaired surrogate would reach the event's jsonb, which refuses it.
+      [{ receiverId: '\ud800', content: 'hi' }, /^body\.receiverId: must be well-formed Unicode text/],
     ];
     for (const [payload, message] of cases) {
       const res = await call<ErrorBody>(sut.url, await as(ada!), 'POST', '/api/messages', payload);
