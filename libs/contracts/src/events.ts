@@ -18,6 +18,7 @@ const profileEventData = z.object({
   isCommunityMember: z.boolean(),
   itemsForSaleIsPublic: z.boolean().optional(),
   eventsIsPublic: z.boolean().optional(),
+  contactInfoIsPublic: z.boolean().optional(),
 });
 
 /**
@@ -34,8 +35,9 @@ export const eventSchemas = {
   }),
   /**
    * A member's profile, with its kinds (commerce lets donations reach political candidates) and the
-   * privacy of the sections other services serve: items for sale (commerce) and events (social).
-   * The two flags may be absent in events from before they existed, which means public.
+   * privacy of the sections other services serve: items for sale (commerce), events (social) and
+   * contact information (every service's member summaries). A flag absent from an event from
+   * before it existed means public.
    */
   'profile.created': profileEventData,
   'profile.updated': profileEventData,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, primaryKey, text, timestamp, uuid, type PgSchema } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, primaryKey, text, timestamp, uuid, type PgSchema } from 'drizzle-orm/pg-core';
 
 /**
  * The transactional outbox of one service: the event row commits with the state change it
@@ -40,7 +40,10 @@ export function processedEventsTable(schema: PgSchema) {
 }
 export type ProcessedEventsTable = ReturnType<typeof processedEventsTable>;
 
-/** The small users projection every service keeps from `user.upserted` (ARCHITECTURE §1). */
+/**
+ * The small users projection every service keeps from `user.upserted` (ARCHITECTURE §1), with
+ * whether the member's contact information is public, from the directory's `profile.*`.
+ */
 export function usersProjectionTable(schema: PgSchema) {
   return schema.table('users', {
     id: text('id').primaryKey(),
@@ -49,6 +52,9 @@ export function usersProjectionTable(schema: PgSchema) {
     lastName: text('last_name'),
     profileImageUrl: text('profile_image_url'),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    contactInfoIsPublic: boolean('contact_info_is_public').notNull().default(true),
+    /** occurredAt of the profile event applied, so an older one arriving late changes nothing. */
+    profileUpdatedAt: timestamp('profile_updated_at', { withTimezone: true, precision: 3 }),
   });
 }
 export type UsersProjectionTable = ReturnType<typeof usersProjectionTable>;

@@ -1,10 +1,17 @@
 import { inArray, sql } from 'drizzle-orm';
-import type { UserSummary } from '@freemarket/contracts';
-import type { DbOrTx, UsersProjectionTable } from '@freemarket/db';
+import type { Envelope, UserSummary } from '@freemarket/contracts';
+import type { DbOrTx, Tx, UsersProjectionTable } from '@freemarket/db';
 import type { ServiceRuntime } from './runtime.js';
 
-/** Keeps a service's `users` projection current from `user.upserted` (ARCHITECTURE §1). */
-export function projectUsers(runtime: ServiceRuntime, table: UsersProjectionTable): void {
+export type ProfileEvent = Envelope<'profile.created' | 'profile.updated'>;
+
+/**
+ * Keeps a service's `users` projection current (ARCHITECTURE §1): names from `user.upserted`, and
+ * whether contact information is public from the directory's `profile.*`. A service that needs
+ * more of a profile passes `onProfile`, run in the same transaction, since a service has one
+ * consumer per event type.
+ */
+export function projectUsers(runtime: ServiceRuntime, table: UsersProjectionTable, options: { onProfile?: (tx: Tx, event: ProfileEvent) => Promise<void> } = {}): void {
   runtime.consumeOnce('user.upserted', async (tx, event) => {
     const { id, email, firstName, lastName, profileImageUrl } = event.data;
     const row = { id, email, firstName, lastName, profileImageUrl, updatedAt: new Date(event.occurredAt) };
@@ -18,17 +25,41 @@ export function projectUsers(runtime: ServiceRuntime, table: UsersProjectionTabl
         setWhere: sql`${table.updatedAt} <= ${row.updatedAt.toISOString()}::timestamptz`,
       });
   });
+  for (const type of ['profile.created', 'profile.updated'] as const) {
+    runtime.consumeOnce(type, async (tx, event) => {
+      const contactInfoIsPublic = event.data.contactInfoIsPublic ?? true;
+      const at = new Date(event.occurredAt);
+      // A profile may be heard of before its member: the row waits, nameless, for user.upserted
+      // (its epoch updatedAt lets any member event fill it in).
+      await tx
+        .insert(table)
+        .values({ id: event.data.userId, contactInfoIsPublic, profileUpdatedAt: at, updatedAt: new Date(0) })
+        .onConflictDoUpdate({
+          target: table.id,
+          set: { contactInfoIsPublic, profileUpdatedAt: at },
+          setWhere: sql`${table.profileUpdatedAt} is null or ${table.profileUpdatedAt} <= ${at.toISOString()}::timestamptz`,
+        });
+      await options.onProfile?.(tx, event);
+    });
+  }
 }
 
-/** Public faces of members from a `users` projection, by id; unknown ids are left out. */
-export async function userSummaries(db: DbOrTx, table: UsersProjectionTable, ids: readonly string[]): Promise<Map<string, UserSummary>> {
+/**
+ * Public faces of members from a `users` projection, by id, as `viewerId` may see them: the
+ * e-mail only where its owner made contact information public, or to the owner. Unknown ids are
+ * left out.
+ */
+export async function userSummaries(db: DbOrTx, table: UsersProjectionTable, ids: readonly string[], viewerId: string): Promise<Map<string, UserSummary>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = await db
-    .select({ id: table.id, firstName: table.firstName, lastName: table.lastName, email: table.email, profileImageUrl: table.profileImageUrl })
-    .from(table)
-    .where(inArray(table.id, unique));
-  return new Map(rows.map((r) => [r.id, r]));
+  const rows = await db.select().from(table).where(inArray(table.id, unique));
+  return new Map(rows.map((r) => [r.id, summaryFor(r, viewerId)]));
+}
+
+/** One member's face as `viewerId` may see it (see `userSummaries`). */
+export function summaryFor(row: UsersProjectionTable['$inferSelect'], viewerId: string): UserSummary {
+  const showEmail = row.contactInfoIsPublic || row.id === viewerId;
+  return { id: row.id, firstName: row.firstName, lastName: row.lastName, email: showEmail ? row.email : null, profileImageUrl: row.profileImageUrl };
 }
 
 /**

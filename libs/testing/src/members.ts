@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { userSummaries } from '@freemarket/kit';
 import type { ServiceUnderTest, TestableService } from './service-harness.js';
 import { waitFor } from './wait.js';
@@ -24,6 +25,24 @@ export async function seedMembers(
     ),
   );
   const ids = members.map((m) => m.id);
-  await waitFor('the members in the users projection', async () => (await userSummaries(sut.service.runtime.db, users, ids)).size === ids.length);
+  await waitFor('the members in the users projection', async () => (await userSummaries(sut.service.runtime.db, users, ids, '')).size === ids.length);
   return members;
+}
+
+/**
+ * Announces, as the directory would, that the member made their contact information private (or
+ * public again), and waits until the service's users projection has it.
+ */
+export async function setContactPrivacy(
+  sut: ServiceUnderTest<TestableService & { runtime: { db: ProjectionDb } }>,
+  users: ProjectionTable,
+  member: Member,
+  contactInfoIsPublic: boolean,
+): Promise<void> {
+  const flags = { isServiceProvider: false, isNonProfit: false, isPoliticalCandidate: false, isCommunityMember: true };
+  await sut.publish('profile.updated', { profileId: randomUUID(), userId: member.id, ...flags, contactInfoIsPublic });
+  await waitFor('the contact privacy in the users projection', async () => {
+    const [row] = await sut.service.runtime.db.select().from(users).where(eq(users.id, member.id));
+    return row?.contactInfoIsPublic === contactInfoIsPublic;
+  });
 }

@@ -3,7 +3,7 @@ import { createService, projectUsers, type RuntimeOverrides, type ServiceHandle 
 import type { CommerceConfig } from './config.js';
 import { createContext, type CommerceContext } from './context.js';
 import { outbox, processedEvents, users } from './db/schema/index.js';
-import { projectMemberProfiles } from './members/member-profiles-projection.js';
+import { projectMemberProfile } from './members/member-profiles-projection.js';
 import { registerRoutes } from './routes/index.js';
 
 export type { CommerceConfig } from './config.js';
@@ -16,8 +16,7 @@ const migrationsFolder = fileURLToPath(new URL('./db/migrations', import.meta.ur
 export function createCommerceService(config: CommerceConfig, overrides: RuntimeOverrides = {}): Promise<ServiceHandle<CommerceContext>> {
   return createService(config, { tables: { outbox, processedEvents }, migrationsFolder }, overrides, (runtime) => {
     const ctx = createContext(runtime, config);
-    projectUsers(runtime, users);
-    projectMemberProfiles(runtime);
+    projectUsers(runtime, users, { onProfile: projectMemberProfile });
     registerRoutes(runtime.app, ctx);
     return ctx;
   });

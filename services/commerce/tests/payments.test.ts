@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { ErrorBody, Item, PaymentIntent, PaymentsConfig, Transaction } from '@freemarket/contracts';
-import { waitFor } from '@freemarket/testing';
-import { outbox, stripeEvents, transactions } from '../src/db/schema/index.js';
+import { setContactPrivacy, waitFor } from '@freemarket/testing';
+import { outbox, stripeEvents, transactions, users } from '../src/db/schema/index.js';
 import { call, seedMembers, startCommerce, type CommerceUnderTest, type Member } from './_util.js';
 import { startFakeStripe, type FakeStripe } from './fixtures/fake-stripe.js';
 
@@ -211,5 +211,18 @@ describe('the development provider', () => {
     } finally {
       await dev.stop();
     }
+  });
+});
+
+describe('contact privacy', () => {
+  it('never shows the other party of a payment an e-mail its owner made private', async () => {
+    const [dee, eve] = await seedMembers(sut, 'Dee', 'Eve');
+    await setContactPrivacy(sut, users, eve!, false);
+    const { body } = await call<PaymentIntent>(sut, dee!.id, 'POST', '/api/create-payment-intent', { amount: '2.00', sellerId: eve!.id, type: 'transfer' });
+    const seenByDee = (await call<Transaction>(sut, dee!.id, 'GET', `/api/transactions/${body.transactionId}`)).body;
+    expect(seenByDee.seller).toMatchObject({ firstName: 'Eve', email: null });
+    expect(seenByDee.buyer?.email).toBe(`${dee!.id}@example.com`);
+    expect(JSON.stringify((await call(sut, dee!.id, 'GET', '/api/transactions')).body)).not.toContain(`${eve!.id}@example.com`);
+    expect((await call<Transaction>(sut, eve!.id, 'GET', `/api/transactions/${body.transactionId}`)).body.seller?.email).toBe(`${eve!.id}@example.com`);
   });
 });

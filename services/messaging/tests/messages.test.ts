@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
 import { MESSAGE_MAX_LENGTH, type ConversationPage, type ErrorBody, type Message, type MessagePage } from '@freemarket/contracts';
-import { messages, outbox } from '../src/db/schema/index.js';
-import { waitFor } from '@freemarket/testing';
+import { messages, outbox, users } from '../src/db/schema/index.js';
+import { setContactPrivacy, waitFor } from '@freemarket/testing';
 import { call, deleteRedisKeys, seedMembers, startMessaging, type Member, type MessagingUnderTest } from './_util.js';
 
 let sut: MessagingUnderTest;
@@ -209,5 +209,17 @@ describe('conversations', () => {
       expect(res.body.message).toMatch(message);
     }
     expect(await call(sut.url, {}, 'GET', '/api/messages/conversations')).toMatchObject({ status: 401, body: { message: 'Unauthorized' } });
+  });
+});
+
+describe('contact privacy', () => {
+  it('never shows the other member an e-mail its owner made private in the conversation list', async () => {
+    const [ada, bob] = await seedMembers(sut, 'Ada', 'Bob');
+    await setContactPrivacy(sut, users, ada!, false);
+    await send(ada!, bob!, 'Hello');
+    const [entry] = (await conversations(bob!)).items;
+    expect(entry!.otherUser).toMatchObject({ firstName: 'Ada', email: null });
+    expect(JSON.stringify(await conversations(bob!))).not.toContain(`${ada!.id}@example.com`);
+    expect((await conversations(ada!)).items[0]!.sender.email).toBe(`${ada!.id}@example.com`);
   });
 });

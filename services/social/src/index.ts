@@ -3,7 +3,7 @@ import { createService, projectUsers, type RuntimeOverrides, type ServiceHandle 
 import type { SocialConfig } from './config.js';
 import { createContext, type SocialContext } from './context.js';
 import { outbox, processedEvents, users } from './db/schema/index.js';
-import { projectMemberProfiles } from './members/member-profiles-projection.js';
+import { projectMemberProfile } from './members/member-profiles-projection.js';
 import { registerRoutes } from './routes/index.js';
 import { projectSkills } from './tutorials/skills-projection.js';
 
@@ -16,8 +16,7 @@ const migrationsFolder = fileURLToPath(new URL('./db/migrations', import.meta.ur
 /** The social service: connections, the feed, surveys, events, projects and tutorials. */
 export function createSocialService(config: SocialConfig, overrides: RuntimeOverrides = {}): Promise<ServiceHandle<SocialContext>> {
   return createService(config, { tables: { outbox, processedEvents }, migrationsFolder }, overrides, (runtime) => {
-    projectUsers(runtime, users);
-    projectMemberProfiles(runtime);
+    projectUsers(runtime, users, { onProfile: projectMemberProfile });
     projectSkills(runtime);
     const ctx = createContext(runtime, config);
     registerRoutes(runtime.app, ctx);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Connection, ConnectionPage, ConnectionStatusResponse, ErrorBody } from '@freemarket/contracts';
-import { waitFor } from '@freemarket/testing';
-import { connections, outbox } from '../src/db/schema/index.js';
+import { setContactPrivacy, waitFor } from '@freemarket/testing';
+import { connections, outbox, users } from '../src/db/schema/index.js';
 import { call, seedMembers, startSocial, type Member, type SocialUnderTest } from './_util.js';
 
 let sut: SocialUnderTest;
@@ -221,5 +221,31 @@ describe('connections', () => {
     const unparsable = await fetch(`${sut.url}/api/connections`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"addresseeId": ' });
     expect({ status: unparsable.status, body: await unparsable.json() }).toEqual({ status: 401, body: { message: 'Unauthorized' } });
     expect((await statusOf(ada!, bob!)).status).toBe('pending');
+  });
+});
+
+describe('contact privacy', () => {
+  it('never shows another member an e-mail its owner made private, and always shows the owner their own', async () => {
+    const [ada, bob] = await seedMembers(sut, 'Ada', 'Bob');
+    await setContactPrivacy(sut, users, ada!, false);
+    const asked = await ask(ada!, bob!);
+    expect(asked.body.requester.email).toBe(`${ada!.id}@example.com`);
+    const seenByBob = (await call<ConnectionPage>(sut, bob!.id, 'GET', '/api/connections')).body.items[0]!;
+    expect(seenByBob.requester).toMatchObject({ firstName: 'Ada', email: null });
+    expect(seenByBob.addressee.email).toBe(`${bob!.id}@example.com`);
+    expect(JSON.stringify((await answer(bob!, asked.body.id, 'accepted')).body)).not.toContain(`${ada!.id}@example.com`);
+
+    await setContactPrivacy(sut, users, ada!, true);
+    expect((await call<ConnectionPage>(sut, bob!.id, 'GET', '/api/connections')).body.items[0]!.requester.email).toBe(`${ada!.id}@example.com`);
+  });
+
+  it('keeps a private flag heard before the member themselves, and still learns their name', async () => {
+    const [ada] = await seedMembers(sut, 'Ada');
+    const late = { id: `dev-late-${Date.now()}`, firstName: 'Late' };
+    await setContactPrivacy(sut, users, late, false);
+    await sut.publish('user.upserted', { id: late.id, email: `${late.id}@example.com`, firstName: 'Late', lastName: 'Comer', profileImageUrl: null });
+    await waitFor('the member named', async () => (await sut.service.runtime.db.select().from(users).where(eq(users.id, late.id)))[0]?.firstName === 'Late');
+    const asked = await ask(ada!, late.id);
+    expect(asked.body.addressee).toMatchObject({ firstName: 'Late', lastName: 'Comer', email: null });
   });
 });

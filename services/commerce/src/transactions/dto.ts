@@ -1,16 +1,9 @@
-import type { Transaction, UserSummary } from '@freemarket/contracts';
-import type { TransactionRow } from '../db/schema/index.js';
+import type { Transaction } from '@freemarket/contracts';
+import { summaryFor } from '@freemarket/kit';
+import type { TransactionRow, UserRow } from '../db/schema/index.js';
 
-type UserRow = { id: string; firstName: string | null; lastName: string | null; email: string | null; profileImageUrl: string | null };
-
-/** A member from the users projection, as the API shows them. */
-export function toUserSummary(row: UserRow | null | undefined): UserSummary | null {
-  if (!row) return null;
-  return { id: row.id, firstName: row.firstName, lastName: row.lastName, email: row.email, profileImageUrl: row.profileImageUrl };
-}
-
-/** A stored transaction with its two parties, as the API shows it. */
-export function toTransaction(row: TransactionRow, buyer: UserRow | null | undefined, seller: UserRow | null | undefined): Transaction {
+/** A stored transaction with its two parties, as `viewerId` may see them (e-mails only where public). */
+export function toTransaction(row: TransactionRow, buyer: UserRow | null | undefined, seller: UserRow | null | undefined, viewerId: string): Transaction {
   return {
     id: row.id,
     buyerId: row.buyerId,
@@ -23,7 +16,7 @@ export function toTransaction(row: TransactionRow, buyer: UserRow | null | undef
     status: row.status,
     description: row.description,
     createdAt: row.createdAt.toISOString(),
-    buyer: toUserSummary(buyer),
-    seller: toUserSummary(seller),
+    buyer: buyer ? summaryFor(buyer, viewerId) : null,
+    seller: seller ? summaryFor(seller, viewerId) : null,
   };
 }

@@ -40,7 +40,7 @@ export class TransactionService {
       });
       return inserted!;
     });
-    return toTransaction(row, await this.member(actor.userId), seller);
+    return toTransaction(row, await this.member(actor.userId), seller, actor.userId);
   }
 
   /** A member who may be paid this way: known here, and a political candidate for a donation. */
@@ -56,7 +56,7 @@ export class TransactionService {
     const [row] = await this.runtime.db.select().from(transactions).where(eq(transactions.id, id));
     if (!row || (row.buyerId !== actor.userId && row.sellerId !== actor.userId)) throw new NotFoundError('Transaction not found');
     const people = await this.members(this.runtime.db, [row.buyerId, row.sellerId]);
-    return toTransaction(row, people.get(row.buyerId), people.get(row.sellerId));
+    return toTransaction(row, people.get(row.buyerId), people.get(row.sellerId), actor.userId);
   }
 
   /** The actor's own transactions, as buyer, seller or either, of one type and status if asked, newest first. */
@@ -83,7 +83,7 @@ export class TransactionService {
       .limit(query.limit + 1);
     const page = paginate(rows, query.limit);
     const people = await this.members(this.runtime.db, [...new Set(page.items.flatMap((r) => [r.buyerId, r.sellerId]))]);
-    return { items: page.items.map((r) => toTransaction(r, people.get(r.buyerId), people.get(r.sellerId))), nextCursor: page.nextCursor };
+    return { items: page.items.map((r) => toTransaction(r, people.get(r.buyerId), people.get(r.sellerId), actor.userId)), nextCursor: page.nextCursor };
   }
 
   private async member(id: string) {

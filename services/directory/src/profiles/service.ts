@@ -69,6 +69,7 @@ const eventColumns = {
   isCommunityMember: profiles.isCommunityMember,
   itemsForSaleIsPublic: profiles.itemsForSaleIsPublic,
   eventsIsPublic: profiles.eventsIsPublic,
+  contactInfoIsPublic: profiles.contactInfoIsPublic,
 };
 
 type ProfileEventRow = { [K in keyof typeof eventColumns]: (typeof eventColumns)[K]['_']['data'] };

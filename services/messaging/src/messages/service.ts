@@ -59,7 +59,7 @@ export class MessageService {
       rows.map((r) => ({ ...r, createdAt: r.message.createdAt, id: r.message.id })),
       query.limit,
     );
-    const people = await memberSummaries(db, [actor.userId, ...page.items.map((r) => r.otherId)]);
+    const people = await memberSummaries(db, [actor.userId, ...page.items.map((r) => r.otherId)], actor.userId);
     return {
       items: page.items.map((r) => toConversationEntry(r.message, actor.userId, people, r.unreadCount)),
       nextCursor: page.nextCursor,
@@ -87,7 +87,7 @@ export class MessageService {
   /** For a conversation opened over a socket: the same 404 as the HTTP route for a stranger. */
   async requireOther(actor: Actor, otherId: string): Promise<void> {
     if (otherId === actor.userId) throw new InvalidRequestError('params.userId: a conversation needs another member');
-    const people = await memberSummaries(this.deps.runtime.db, [otherId]);
+    const people = await memberSummaries(this.deps.runtime.db, [otherId], actor.userId);
     if (!people.has(otherId)) throw new NotFoundError('Member not found');
   }
 

@@ -30,13 +30,13 @@ export class ConnectionService {
       await announce(emit, 'connection.requested', saved);
       return saved;
     });
-    return this.withUsers(this.runtime.db, row);
+    return this.withUsers(this.runtime.db, row, actor);
   }
 
   async list(actor: Actor, query: ListConnectionsQuery): Promise<ConnectionPage> {
     const rows = await pageConnections(this.runtime.db, actor.userId, { status: query.status, after: readCursor(query.cursor), limit: query.limit });
     const page = paginate(rows, query.limit);
-    const people = await userSummaries(this.runtime.db, page.items.flatMap((r) => [r.requesterId, r.addresseeId]));
+    const people = await userSummaries(this.runtime.db, page.items.flatMap((r) => [r.requesterId, r.addresseeId]), actor.userId);
     return { items: page.items.map((r) => toConnection(r, people)), nextCursor: page.nextCursor };
   }
 
@@ -57,7 +57,7 @@ export class ConnectionService {
       if (saved.status === 'accepted') await announce(emit, 'connection.accepted', saved);
       return saved;
     });
-    return this.withUsers(this.runtime.db, row);
+    return this.withUsers(this.runtime.db, row, actor);
   }
 
   /** Either member withdraws a request or disconnects; a declined requester cannot erase the decline. */
@@ -105,8 +105,8 @@ export class ConnectionService {
     return row;
   }
 
-  private async withUsers(db: DbOrTx, row: ConnectionRow): Promise<Connection> {
-    return toConnection(row, await userSummaries(db, [row.requesterId, row.addresseeId]));
+  private async withUsers(db: DbOrTx, row: ConnectionRow, viewer: Actor): Promise<Connection> {
+    return toConnection(row, await userSummaries(db, [row.requesterId, row.addresseeId], viewer.userId));
   }
 }
 

@@ -1,0 +1,2 @@
+ALTER TABLE "messaging"."users" ADD COLUMN "contact_info_is_public" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+ALTER TABLE "messaging"."users" ADD COLUMN "profile_updated_at" timestamp (3) with time zone;
