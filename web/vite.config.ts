@@ -39,7 +39,8 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // Maps are written for operators' error tools but not referenced, and the gateway does not serve them.
+    sourcemap: 'hidden',
     // The bundle budget script reads the manifest to know which chunks each route pulls in.
     manifest: true,
     // @NOTE modulepreload of lazy chunks is what makes the budget meaningful: every static import of a

@@ -93,6 +93,8 @@ export function createApp(options: CreateAppOptions): App {
   // Callback-style hooks: an async hook costs a promise and a microtask on every request.
   app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('x-request-id', req.id);
+    // A member's answers are theirs alone: no browser or proxy keeps a copy, unless a route says otherwise.
+    if (req.routeOptions.config?.memberOnly === true && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     done(null, payload);
   });
   app.addHook('onResponse', (req, reply, done) => {

@@ -146,6 +146,13 @@ describe('identity assertion', () => {
     expect(res.json()).toEqual({ userId: 'user-1' });
   });
 
+  it('tells browsers and proxies to keep no copy of a member’s answer, and leaves public answers alone', async () => {
+    const token = await signer.sign({ userId: 'user-1' });
+    expect((await app.inject({ url: '/api/me', headers: { [IDENTITY_HEADER]: token } })).headers['cache-control']).toBe('no-store');
+    expect((await app.inject({ url: '/api/me' })).headers['cache-control']).toBe('no-store');
+    expect((await app.inject({ url: '/api/things/1' })).headers['cache-control']).toBeUndefined();
+  });
+
   it('answers 401 Unauthorized without an assertion', async () => {
     const res = await app.inject({ url: '/api/me' });
     expect(res.statusCode).toBe(401);

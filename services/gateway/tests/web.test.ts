@@ -20,6 +20,7 @@ beforeAll(async () => {
   await writeFile(join(dist, 'assets', 'index-3f9a1c.js'), BUNDLE);
   await writeFile(join(dist, 'assets', 'index-3f9a1c.js.br'), brotliCompressSync(BUNDLE));
   await writeFile(join(dist, 'assets', 'index-3f9a1c.js.gz'), gzipSync(BUNDLE));
+  await writeFile(join(dist, 'assets', 'index-3f9a1c.js.map'), '{"version":3,"sources":["src/main.tsx"]}');
   await writeFile(join(dist, 'favicon.svg'), '<svg/>');
   gateway = await startGateway(testConfig(stack, { web: { distDir: dist } }));
 });
@@ -37,6 +38,25 @@ describe('web app', () => {
     expect(res.headers.get('content-type')).toMatch(/text\/html/);
     expect(res.headers.get('cache-control')).toBe('no-cache');
     expect(await res.text()).toBe(INDEX);
+  });
+
+  it('should give every page a content security policy that allows no inline or foreign script but Stripe’s', async () => {
+    for (const path of ['/', '/checkout', '/index.html']) {
+      const policy = (await fetch(`${gateway.url}${path}`)).headers.get('content-security-policy') ?? '';
+      const directives = new Map(policy.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
+      expect(directives.get('default-src')).toEqual(["'self'"]);
+      expect(directives.get('script-src')).toEqual(["'self'", 'https://js.stripe.com']);
+      expect(directives.get('object-src')).toEqual(["'none'"]);
+      expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
+    }
+    const page = await fetch(`${gateway.url}/`);
+    expect(page.headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
+    expect(page.headers.get('permissions-policy')).toContain('camera=()');
+  });
+
+  it('should not serve the source maps the build keeps for operators', async () => {
+    expect((await fetch(`${gateway.url}/assets/index-3f9a1c.js.map`)).status).toBe(404);
+    expect((await fetch(`${gateway.url}/assets/index-3f9a1c.js`)).status).toBe(200);
   });
 
   it('should cache hashed assets for good', async () => {

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
 import { NotFoundError, UnavailableError, type App } from '@freemarket/kit';
 import { pathKind, pathOf } from '../http/path-kind.js';
+import { PAGE_CONTENT_SECURITY_POLICY } from '../http/security-headers.js';
 
 const INDEX = 'index.html';
 /** Vite puts content-hashed bundles here: a new build means new names, so they can be cached for good. */
@@ -22,9 +23,12 @@ export async function registerWebApp(app: App, distDir: string): Promise<void> {
     const path = pathOf(req.url);
     // Unknown /api, /oidc and /socket.io paths are API misses, not pages.
     if (pathKind(path) !== 'web') throw new NotFoundError();
+    // Source maps stay on the server for operators' error tools; browsers get the minified code only.
+    if (path.endsWith('.map')) throw new NotFoundError();
     const asset = await findFile(distDir, path);
     if (asset) {
       reply.header('cache-control', path.startsWith(HASHED_ASSETS) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      if (asset.endsWith('.html')) reply.header('content-security-policy', PAGE_CONTENT_SECURITY_POLICY);
       return reply.sendFile(asset);
     }
     if (path.startsWith(HASHED_ASSETS)) throw new NotFoundError();
@@ -38,6 +42,7 @@ async function sendIndex(reply: FastifyReply, distDir: string): Promise<FastifyR
   }
   // Always revalidated, so a deploy reaches browsers on their next navigation.
   reply.header('cache-control', 'no-cache');
+  reply.header('content-security-policy', PAGE_CONTENT_SECURITY_POLICY);
   return reply.sendFile(INDEX);
 }
 
