@@ -71,8 +71,28 @@ export function handleUnauthorized(error: unknown): boolean {
   return true;
 }
 
-/** What every failed action shows: the unauthorized flow, or the destructive 'Error' toast with the action's text. */
-export function reportActionError(error: unknown, failureText: string): void {
+/**
+ * What the server said went wrong: the `message` of an error answer's `{ message }` body, else the
+ * error's own message (a network failure, or a body that is not that JSON).
+ */
+export function errorMessageOf(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  if (!(error instanceof ApiError)) return error.message;
+  const body = error.message.slice(`${error.status}: `.length);
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string') return parsed.message;
+  } catch {
+    // Not JSON: the body text is the message.
+  }
+  return body;
+}
+
+/**
+ * What every failed action shows: the unauthorized flow, or a destructive toast, titled 'Error'
+ * unless the action names its own title (the payment screen's 'Payment Setup Error').
+ */
+export function reportActionError(error: unknown, failureText: string, title = 'Error'): void {
   if (handleUnauthorized(error)) return;
-  toast({ title: 'Error', description: failureText, variant: 'destructive' });
+  toast({ title, description: failureText, variant: 'destructive' });
 }

@@ -3,8 +3,11 @@ import { handleUnauthorized, reportActionError } from './api-client';
 
 declare module '@tanstack/react-query' {
   interface Register {
-    /** `errorText` is the destructive toast's text when the mutation fails (spec 01 §8). */
-    mutationMeta: { errorText?: string };
+    /**
+     * `errorText` is the destructive toast's text when the mutation fails (spec 01 §8), or a function
+     * of the error where the text is the server's; `errorTitle` replaces the toast's 'Error' title.
+     */
+    mutationMeta: { errorText?: string | ((error: Error) => string); errorTitle?: string };
     /** `silentUnauthorized` marks a read whose 401 is an answer (the current user), not an error. */
     queryMeta: { silentUnauthorized?: boolean };
   }
@@ -25,7 +28,7 @@ export function createQueryClient(): QueryClient {
     mutationCache: new MutationCache({
       onError: (error, _vars, _ctx, mutation) => {
         const text = mutation.meta?.errorText;
-        if (text) reportActionError(error, text);
+        if (text) reportActionError(error, typeof text === 'function' ? text(error) : text, mutation.meta?.errorTitle);
         else handleUnauthorized(error);
       },
     }),
