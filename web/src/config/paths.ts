@@ -1,3 +1,5 @@
+import type { TransactionType } from '@freemarket/contracts/constants';
+
 /** Every URL the client navigates to, in one place (bulletproof-react's paths). */
 export const paths = {
   home: { path: '/', getHref: () => '/' },
@@ -17,10 +19,23 @@ export const paths = {
   learn: { path: '/learn', getHref: () => '/learn' },
   checkout: {
     path: '/checkout',
-    /** Spec 01 §7: amount is left empty for the member to enter. */
-    getHref: (q: { sellerId: string; type: 'transfer' | 'donation'; description: string }) =>
-      `/checkout?${new URLSearchParams({ amount: '', sellerId: q.sellerId, type: q.type, description: q.description }).toString()}`,
+    /**
+     * Spec 02 §2 (payment screen) and spec 01 §7: amount stays empty when the member is to enter it
+     * (Send Money, Donate); a Buy Now link carries the item and its price.
+     */
+    getHref: (q: { sellerId: string; type?: TransactionType; itemId?: string; amount?: string; description?: string }) => {
+      const query = new URLSearchParams({ amount: q.amount ?? '', sellerId: q.sellerId, type: q.type ?? 'purchase' });
+      if (q.itemId) query.set('itemId', q.itemId);
+      if (q.description) query.set('description', q.description);
+      return `/checkout?${query.toString()}`;
+    },
   },
+  /** Where a payment lands (Stripe's return address too); `transaction` names the payment to show. */
+  paymentSuccess: {
+    path: '/payment-success',
+    getHref: (transactionId?: string) => (transactionId ? `/payment-success?${new URLSearchParams({ transaction: transactionId }).toString()}` : '/payment-success'),
+  },
+  transactions: { path: '/transactions', getHref: () => '/transactions' },
   login: { getHref: () => '/api/login' },
   logout: { getHref: () => '/api/logout' },
 } as const;

@@ -1,9 +1,10 @@
-import { DollarSign, HandHeart } from 'lucide-react';
+import type { Item } from '@freemarket/contracts';
+import { DollarSign, HandHeart, ShoppingCart } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 
-/** Spec 01 §7: Send Money and, for candidates only, Donate, both to /checkout with the specified query. */
+/** Spec 01 §7: Send Money and, for candidates only, Donate, both to /checkout with the amount left for the member to enter. */
 export function CheckoutLinks({ sellerId, name, isPoliticalCandidate }: { sellerId: string; name: string; isPoliticalCandidate: boolean }) {
   return (
     <>
@@ -16,5 +17,17 @@ export function CheckoutLinks({ sellerId, name, isPoliticalCandidate }: { seller
         </Link>
       ) : null}
     </>
+  );
+}
+
+/**
+ * Spec 02 §2, the Shop tab: Buy Now for an item with a price, to /checkout with the item and its
+ * price (the server charges the item's own price whatever the link says).
+ */
+export function BuyNowLink({ item }: { item: Pick<Item, 'id' | 'userId' | 'title'> & { price: string } }) {
+  return (
+    <Link className={buttonClass('primary', 'sm')} to={paths.checkout.getHref({ sellerId: item.userId, itemId: item.id, amount: item.price, type: 'purchase', description: item.title })}>
+      <ShoppingCart className="h-4 w-4" aria-hidden="true" /> Buy Now
+    </Link>
   );
 }
