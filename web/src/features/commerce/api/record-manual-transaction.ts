@@ -1,7 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RecordManualTransaction, Transaction } from '@freemarket/contracts';
 import { toast } from '../../../components/ui/toast-store';
 import { apiRequest } from '../../../lib/api-client';
+import { transactionsKeyRoot } from './get-transactions';
 
 /** `POST /api/transactions/manual`: a payment made outside FreeMarket. */
 export function recordManualTransaction(body: RecordManualTransaction): Promise<Transaction> {
@@ -9,11 +10,13 @@ export function recordManualTransaction(body: RecordManualTransaction): Promise<
 }
 
 export function useRecordManualTransaction(onRecorded: () => void) {
+  const client = useQueryClient();
   return useMutation({
     mutationFn: recordManualTransaction,
     meta: { errorText: 'Failed to record transaction' },
     onSuccess: () => {
       toast({ title: 'Success', description: 'Transaction recorded successfully!' });
+      void client.invalidateQueries({ queryKey: transactionsKeyRoot });
       onRecorded();
     },
   });

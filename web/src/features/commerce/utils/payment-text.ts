@@ -1,0 +1,59 @@
+import type { PAYMENT_MAX_AMOUNT as CONTRACT_PAYMENT_MAX_AMOUNT, TransactionSource, TransactionStatus } from '@freemarket/contracts';
+import { TRANSACTION_TYPES, type TransactionType } from '@freemarket/contracts/constants';
+
+/** The largest card payment the server takes, in dollars; typed from the contract so the two cannot drift. */
+export const PAYMENT_MAX_AMOUNT: typeof CONTRACT_PAYMENT_MAX_AMOUNT = 10_000;
+
+/** How the server's money strings look: digits, at most two decimals (the contract's positive amount). */
+const AMOUNT = /^\d{1,8}(\.\d{1,2})?$/;
+
+/** '$12.50' (spec 02 §9: amounts to two decimals). */
+export function formatMoney(amount: string): string {
+  return `$${Number(amount).toFixed(2)}`;
+}
+
+/** A typed or linked amount as the server takes it ('12.5' → '12.50'), or why it cannot be paid. */
+export function parseAmount(raw: string): { amount: string } | { error: string } {
+  const text = raw.trim().replace(/^\$/, '');
+  if (!AMOUNT.test(text) || Number(text) <= 0) return { error: 'Enter an amount greater than zero, like 12.50.' };
+  if (Number(text) > PAYMENT_MAX_AMOUNT) return { error: `The most one payment can be is ${formatMoney(String(PAYMENT_MAX_AMOUNT))}.` };
+  return { amount: Number(text).toFixed(2) };
+}
+
+/** The query's type, 'purchase' when absent (spec 02 §2); null for a type the server does not know. */
+export function parseType(raw: string | null): TransactionType | null {
+  if (!raw) return 'purchase';
+  return (TRANSACTION_TYPES as readonly string[]).includes(raw) ? (raw as TransactionType) : null;
+}
+
+/** Spec 02 §2: the submit button's text. */
+export function submitLabel(type: TransactionType, amount: string): string {
+  const money = formatMoney(amount);
+  if (type === 'donation') return `Donate ${money}`;
+  if (type === 'transfer') return `Send ${money}`;
+  return `Pay ${money}`;
+}
+
+/** Spec 02 §8: the success toast's text for each type. */
+export const SUCCESS_TEXT: Readonly<Record<TransactionType, string>> = {
+  donation: 'Thank you for your donation!',
+  transfer: 'Money sent successfully!',
+  purchase: 'Thank you for your purchase!',
+};
+
+export const TYPE_LABELS: Readonly<Record<TransactionType, string>> = { purchase: 'Purchase', donation: 'Donation', transfer: 'Transfer' };
+
+/** Every status, in the history filter's order; the record type keeps it in step with the contract. */
+export const STATUS_LABELS: Readonly<Record<TransactionStatus, string>> = {
+  succeeded: 'Succeeded',
+  pending: 'Pending',
+  failed: 'Failed',
+  refunded: 'Refunded',
+  recorded: 'Logged',
+};
+
+export const SOURCE_LABELS: Readonly<Record<TransactionSource, string>> = {
+  stripe: 'Card (Stripe)',
+  development: 'Development payment (no real money)',
+  manual: 'Logged by hand',
+};
