@@ -19,6 +19,9 @@ const AboutRoute = lazyNamed(() => import('./routes/static-pages'), 'AboutRoute'
 const TermsRoute = lazyNamed(() => import('./routes/static-pages'), 'TermsRoute');
 const PrivacyRoute = lazyNamed(() => import('./routes/static-pages'), 'PrivacyRoute');
 const ContactRoute = lazyNamed(() => import('./routes/static-pages'), 'ContactRoute');
+const CheckoutRoute = lazyNamed(() => import('./routes/checkout'), 'CheckoutRoute');
+const PaymentSuccessRoute = lazyNamed(() => import('./routes/payment-success'), 'PaymentSuccessRoute');
+const TransactionsRoute = lazyNamed(() => import('./routes/transactions'), 'TransactionsRoute');
 const PlaceholderRoute = lazy(() => import('./routes/placeholder').then((m) => ({ default: m.PlaceholderRoute })));
 
 /** Spec 02 screens that arrive with a later issue: a placeholder inside the app shell, not a 404. */
@@ -28,8 +31,6 @@ const LATER = [
   [paths.userProfile.path, 'Profile'],
   [paths.events.path, 'Community Events'],
   [paths.learn.path, 'Learning Hub'],
-  [paths.checkout.path, 'Checkout'],
-  ['/payment-success', 'Payment'],
 ] as const;
 
 /** The route table of spec 01 §2. */
@@ -48,6 +49,9 @@ export function AppRouter() {
           <Route path={paths.feed.path} element={<FeedRoute />} />
           <Route path={paths.surveys.path} element={<SurveysRoute />} />
           <Route path={paths.rewards.path} element={<RewardsRoute />} />
+          <Route path={paths.checkout.path} element={<CheckoutRoute />} />
+          <Route path={paths.paymentSuccess.path} element={<PaymentSuccessRoute />} />
+          <Route path={paths.transactions.path} element={<TransactionsRoute />} />
           {LATER.map(([path, title]) => (
             <Route key={path} path={path} element={<PlaceholderRoute title={title} />} />
           ))}

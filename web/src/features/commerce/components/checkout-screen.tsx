@@ -1,0 +1,203 @@
+import type { CreatePaymentIntentBody, PaymentIntent, PaymentsConfig, Transaction } from '@freemarket/contracts';
+import type { TransactionType } from '@freemarket/contracts/constants';
+import { CreditCard } from 'lucide-react';
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/field';
+import { paths } from '../../../config/paths';
+import { ApiError, errorMessageOf } from '../../../lib/api-client';
+import { useCreatePaymentIntent } from '../api/create-payment-intent';
+import { usePaymentsConfig } from '../api/get-payments-config';
+import { formatMoney, parseAmount, parseType, submitLabel } from '../utils/payment-text';
+import { CheckoutCard, ConfigurationRequiredCard, PaymentErrorCard, Working } from './checkout-cards';
+import { DevelopmentPaymentForm } from './development-payment-form';
+
+// @NOTE Stripe's libraries load only when the server names Stripe as the provider: local mode's
+// development form and every other screen never download them.
+const StripePaymentForm = lazy(() => import('./stripe-payment-form').then((m) => ({ default: m.StripePaymentForm })));
+
+const MISSING = 'Missing payment information. Please try again.';
+/** Spec 02 §8: what the page says when the intent could not be made and the server gave no reason. */
+const SETUP_FAILED = 'Failed to initialize payment. Please check that Stripe is configured with API keys.';
+
+const AMOUNT_TITLES: Readonly<Record<TransactionType, string>> = { donation: 'Make a Donation', transfer: 'Send Money', purchase: 'Make a Payment' };
+const AMOUNT_QUESTIONS: Readonly<Record<TransactionType, string>> = {
+  donation: 'How much would you like to donate?',
+  transfer: 'How much would you like to send?',
+  purchase: 'How much would you like to pay?',
+};
+
+/** What the query asks for, or null when it cannot become a payment (spec 02 §2, §5). */
+interface CheckoutRequest {
+  sellerId: string;
+  itemId: string | null;
+  type: TransactionType;
+  description: string | null;
+  /** Null when the link leaves the amount to the member (spec 01's Send Money and Donate). */
+  amount: string | null;
+}
+
+function readRequest(params: URLSearchParams): CheckoutRequest | null {
+  const sellerId = params.get('sellerId')?.trim();
+  const type = parseType(params.get('type')?.trim() ?? null);
+  const itemId = params.get('itemId')?.trim() || null;
+  const rawAmount = params.get('amount')?.trim() ?? '';
+  if (!sellerId || !type) return null;
+  // An item's price is the seller's: a Buy Now link without it cannot be paid.
+  if (itemId && !rawAmount) return null;
+  const parsed = rawAmount ? parseAmount(rawAmount) : null;
+  if (parsed && 'error' in parsed) return null;
+  return { sellerId, itemId, type, description: params.get('description')?.trim() || null, amount: parsed ? parsed.amount : null };
+}
+
+/** Spec 02 §2, the payment screen: the query, then the amount if the link left it open, then the provider's form. */
+export function CheckoutScreen() {
+  const [params] = useSearchParams();
+  const request = useMemo(() => readRequest(params), [params]);
+  const [entered, setEntered] = useState<string | null>(null);
+  const config = usePaymentsConfig();
+
+  if (!request) return <PaymentErrorCard message={MISSING} />;
+  if (config.isPending) return <Working text="Initializing payment..." />;
+  if (config.isError) return <PaymentErrorCard message={errorMessageOf(config.error)} />;
+  const provider = configuredProvider(config.data);
+  if (!provider) return <ConfigurationRequiredCard />;
+  const amount = request.amount ?? entered;
+  if (!amount) return <AmountStep type={request.type} description={request.description} onAmount={setEntered} />;
+  const body: CreatePaymentIntentBody = {
+    amount,
+    sellerId: request.sellerId,
+    type: request.type,
+    ...(request.itemId ? { itemId: request.itemId } : {}),
+    ...(request.description ? { description: request.description } : {}),
+  };
+  return <PaymentStep key={JSON.stringify(body)} body={body} provider={provider} />;
+}
+
+type Provider = { name: 'development' } | { name: 'stripe'; publishableKey: string };
+
+/** Spec 02 §2: without a provider, or with Stripe but no publishable key, nothing can take a card. */
+function configuredProvider(config: PaymentsConfig): Provider | null {
+  if (config.provider === 'development') return { name: 'development' };
+  if (config.provider === 'stripe' && config.publishableKey) return { name: 'stripe', publishableKey: config.publishableKey };
+  return null;
+}
+
+function AmountStep({ type, description, onAmount }: { type: TransactionType; description: string | null; onAmount: (amount: string) => void }) {
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const errorId = useId();
+  return (
+    <CheckoutCard title={AMOUNT_TITLES[type]}>
+      {description ? <p className="text-slate-700">{description}</p> : null}
+      <form
+        className="grid gap-4"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          const parsed = parseAmount(text);
+          if ('error' in parsed) {
+            setError(parsed.error);
+            inputRef.current?.focus();
+            return;
+          }
+          onAmount(parsed.amount);
+        }}
+      >
+        <div className="grid gap-1.5">
+          <label htmlFor="checkout-amount" className="text-sm font-medium text-slate-800">
+            {AMOUNT_QUESTIONS[type]}
+          </label>
+          <div className="relative">
+            <span className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-600" aria-hidden="true">
+              $
+            </span>
+            <Input
+              ref={inputRef}
+              id="checkout-amount"
+              className="pl-7"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="0.00"
+              value={text}
+              onChange={(e) => {
+                setText(e.target.value);
+                setError(null);
+              }}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+            />
+          </div>
+          {error ? (
+            <p id={errorId} className="text-sm text-red-700">
+              {error}
+            </p>
+          ) : null}
+        </div>
+        <Button type="submit">Continue</Button>
+      </form>
+    </CheckoutCard>
+  );
+}
+
+/** Spec 02 §4: initialising (the intent is being made), then the form once a client secret returns. */
+function PaymentStep({ body, provider }: { body: CreatePaymentIntentBody; provider: Provider }) {
+  const intent = useCreatePaymentIntent();
+  const { mutate } = intent;
+  // React's development double effects would otherwise ask for a second intent.
+  const asked = useRef(false);
+  useEffect(() => {
+    if (asked.current) return;
+    asked.current = true;
+    mutate(body);
+  }, [mutate, body]);
+
+  if (intent.isError) {
+    const error = intent.error;
+    return error instanceof ApiError ? <PaymentErrorCard message={errorMessageOf(error)} /> : <PaymentErrorCard message={SETUP_FAILED} details={error.message} />;
+  }
+  if (!intent.data) return <Working text="Initializing payment..." />;
+  return <CompletePayment body={body} provider={provider} intent={intent.data} />;
+}
+
+function CompletePayment({ body, provider, intent }: { body: CreatePaymentIntentBody; provider: Provider; intent: PaymentIntent }) {
+  const navigate = useNavigate();
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const label = submitLabel(body.type ?? 'purchase', body.amount);
+  if (loadError) return <PaymentErrorCard message={loadError} />;
+  return (
+    <CheckoutCard title="Complete Your Payment" icon={<CreditCard className="h-5 w-5 text-blue-700" aria-hidden="true" />}>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-md bg-slate-50 p-3 text-sm">
+        {body.description ? (
+          <>
+            <dt className="text-slate-600">For</dt>
+            <dd className="text-slate-900">{body.description}</dd>
+          </>
+        ) : null}
+        <dt className="text-slate-600">Amount</dt>
+        <dd className="font-semibold text-slate-900" data-testid="checkout-amount">
+          {formatMoney(body.amount)}
+        </dd>
+      </dl>
+      {provider.name === 'development' ? (
+        <DevelopmentPaymentForm
+          clientSecret={intent.clientSecret}
+          submitText={label}
+          onSettled={(t: Transaction) => navigate(paths.paymentSuccess.getHref(t.id))}
+        />
+      ) : (
+        <Suspense fallback={<Working text="Loading the payment form..." />}>
+          <StripePaymentForm
+            publishableKey={provider.publishableKey}
+            clientSecret={intent.clientSecret}
+            submitText={label}
+            returnUrl={`${window.location.origin}${paths.paymentSuccess.getHref(intent.transactionId)}`}
+            onLoadError={setLoadError}
+          />
+        </Suspense>
+      )}
+    </CheckoutCard>
+  );
+}

@@ -1,0 +1,155 @@
+import type { Transaction } from '@freemarket/contracts';
+import { CheckCircle2, Clock, RotateCcw, XCircle } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { buttonClass } from '../../../components/ui/button';
+import { toast } from '../../../components/ui/toast-store';
+import { paths } from '../../../config/paths';
+import { memberName } from '../../../lib/member-name';
+import { useTransaction } from '../api/get-transaction';
+import { formatMoney, SUCCESS_TEXT, TYPE_LABELS } from '../utils/payment-text';
+import { BackHomeLink, CheckoutCard, Working } from './checkout-cards';
+
+/** How often and how long the page reads a pending payment again, waiting for the provider's webhook. */
+export const PAYMENT_POLL_MS = 1000;
+export const PAYMENT_POLL_LIMIT_MS = 15_000;
+/** Spec 02 §2: after a successful payment the screen goes home; this pause lets the member read it first. */
+export const PAYMENT_SUCCESS_HOME_DELAY_MS = 5000;
+
+function HistoryLink({ variant = 'outline' }: { variant?: 'outline' | 'ghost' }) {
+  return (
+    <Link to={paths.transactions.getHref()} className={buttonClass(variant, 'md')}>
+      View transaction history
+    </Link>
+  );
+}
+
+function Summary({ transaction }: { transaction: Transaction }) {
+  const to = transaction.seller ? memberName(transaction.seller) : null;
+  return (
+    <p className="text-slate-800" data-testid="payment-summary">
+      {TYPE_LABELS[transaction.type]} of <strong>{formatMoney(transaction.amount)}</strong>
+      {to ? ` to ${to}` : null}
+      {transaction.description ? ` · ${transaction.description}` : null}
+    </p>
+  );
+}
+
+/** The toast of spec 02 §8 for the payment's type, once, then home after a pause. */
+function Succeeded({ transaction }: { transaction: Transaction }) {
+  const navigate = useNavigate();
+  const toasted = useRef<string | null>(null);
+  useEffect(() => {
+    if (toasted.current !== transaction.id) {
+      toasted.current = transaction.id;
+      toast({ title: 'Payment Successful', description: SUCCESS_TEXT[transaction.type] });
+    }
+    const timer = setTimeout(() => navigate(paths.home.getHref()), PAYMENT_SUCCESS_HOME_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [transaction.id, transaction.type, navigate]);
+  return (
+    <CheckoutCard title="Payment Successful" icon={<CheckCircle2 className="h-5 w-5 text-green-700" aria-hidden="true" />} testId="payment-outcome">
+      <Summary transaction={transaction} />
+      <p className="text-slate-700">{SUCCESS_TEXT[transaction.type]} Taking you home in a few seconds.</p>
+      <div className="flex flex-wrap gap-2">
+        <Link to={paths.home.getHref()} className={buttonClass('primary', 'md')}>
+          Go home now
+        </Link>
+        <HistoryLink />
+      </div>
+    </CheckoutCard>
+  );
+}
+
+function Failed({ transaction }: { transaction: Transaction }) {
+  const retry = paths.checkout.getHref({
+    sellerId: transaction.sellerId,
+    type: transaction.type,
+    amount: transaction.amount,
+    ...(transaction.itemId ? { itemId: transaction.itemId } : {}),
+    ...(transaction.description ? { description: transaction.description } : {}),
+  });
+  return (
+    <CheckoutCard title="Payment Failed" icon={<XCircle className="h-5 w-5 text-red-700" aria-hidden="true" />} testId="payment-outcome">
+      <Summary transaction={transaction} />
+      <p className="text-slate-700">The payment did not go through, and no money was taken.</p>
+      <div className="flex flex-wrap gap-2">
+        <Link to={retry} className={buttonClass('primary', 'md')}>
+          <RotateCcw className="h-4 w-4" aria-hidden="true" /> Try again
+        </Link>
+        <HistoryLink />
+      </div>
+    </CheckoutCard>
+  );
+}
+
+/** Spec 02 §2, /payment-success: the payment's real status, read from the server until its webhook has settled it. */
+export function PaymentSuccessScreen() {
+  const [params] = useSearchParams();
+  const id = params.get('transaction')?.trim() || null;
+  const [timedOut, setTimedOut] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setTimedOut(true), PAYMENT_POLL_LIMIT_MS);
+    return () => clearTimeout(timer);
+  }, [id]);
+  const query = useTransaction(id, !timedOut, PAYMENT_POLL_MS);
+  const transaction = query.data;
+
+  if (!id || query.isError) {
+    return (
+      <CheckoutCard title="Payment Not Found">
+        <p role="alert" className="text-slate-800">
+          We could not find this payment. If money was taken, it appears in your transaction history.
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <BackHomeLink />
+          <HistoryLink />
+        </div>
+      </CheckoutCard>
+    );
+  }
+  if (!transaction) return <Working text="Checking your payment..." />;
+  switch (transaction.status) {
+    case 'succeeded':
+      return <Succeeded transaction={transaction} />;
+    case 'failed':
+      return <Failed transaction={transaction} />;
+    case 'refunded':
+      return (
+        <CheckoutCard title="Payment Refunded" icon={<RotateCcw className="h-5 w-5 text-slate-700" aria-hidden="true" />} testId="payment-outcome">
+          <Summary transaction={transaction} />
+          <p className="text-slate-700">This payment went through and has since been refunded.</p>
+          <div className="flex flex-wrap gap-2">
+            <BackHomeLink />
+            <HistoryLink />
+          </div>
+        </CheckoutCard>
+      );
+    case 'recorded':
+      return (
+        <CheckoutCard title="Transaction Logged" testId="payment-outcome">
+          <Summary transaction={transaction} />
+          <p className="text-slate-700">This is a payment logged by hand, made outside FreeMarket.</p>
+          <div className="flex flex-wrap gap-2">
+            <BackHomeLink />
+            <HistoryLink />
+          </div>
+        </CheckoutCard>
+      );
+    case 'pending':
+      return timedOut ? (
+        <CheckoutCard title="Payment Processing" icon={<Clock className="h-5 w-5 text-amber-700" aria-hidden="true" />} testId="payment-outcome">
+          <Summary transaction={transaction} />
+          <p role="status" className="text-slate-700">
+            The payment provider has not confirmed this payment yet. It will show in your transaction history once it has.
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <BackHomeLink />
+            <HistoryLink />
+          </div>
+        </CheckoutCard>
+      ) : (
+        <Working text="Confirming your payment..." />
+      );
+  }
+}
