@@ -19,7 +19,7 @@ function MobileMenu({ user, name, open, onOpenChange }: { user: CurrentUser; nam
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
-        <DialogPrimitive.Content className="fixed inset-0 z-[1200] flex flex-col bg-white p-4 2xl:hidden">
+        <DialogPrimitive.Content className="fixed inset-0 z-[1200] flex flex-col bg-white p-4 3xl:hidden">
           <DialogPrimitive.Title className="sr-only">Menu</DialogPrimitive.Title>
           <DialogPrimitive.Description className="sr-only">Where to go in FreeMarket</DialogPrimitive.Description>
           <div className="flex items-center justify-between">
@@ -81,7 +81,7 @@ export function AppShell({ user, children, onOpenSearch }: AppShellProps) {
                 to={item.href}
                 end
                 className={({ isActive }) =>
-                  cn('rounded-md px-2 py-2 text-sm font-medium whitespace-nowrap', item.extra && 'hidden 2xl:inline', isActive ? 'bg-blue-50 text-blue-800' : 'text-slate-700 hover:bg-slate-100')
+                  cn('rounded-md px-2 py-2 text-sm font-medium whitespace-nowrap', item.extra && 'hidden 3xl:inline', isActive ? 'bg-blue-50 text-blue-800' : 'text-slate-700 hover:bg-slate-100')
                 }
               >
                 {item.label}
@@ -116,13 +116,13 @@ export function AppShell({ user, children, onOpenSearch }: AppShellProps) {
             <Link to={paths.profile.getHref()} aria-label={`Your profile (${name})`} className="hidden rounded-full sm:block">
               <Avatar imageUrl={user.profileImageUrl} fallback={initialOf(user.firstName ?? user.email)} className="h-9 w-9" />
             </Link>
-            {/* Below 2xl the row holds the spec's navigation and the menu holds the rest, Log Out included. */}
-            <div className="hidden 2xl:block">
+            {/* Below 3xl the row holds the spec's navigation and the menu holds the rest, Log Out included. */}
+            <div className="hidden 3xl:block">
               <Button variant="ghost" size="sm" onClick={() => navigateTo(paths.logout.getHref())}>
                 <LogOut className="h-4 w-4" aria-hidden="true" /> Log Out
               </Button>
             </div>
-            <div className="2xl:hidden">
+            <div className="3xl:hidden">
               <Button variant="ghost" size="icon" aria-label="Open menu" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
                 <Menu className="h-6 w-6" aria-hidden="true" />
               </Button>

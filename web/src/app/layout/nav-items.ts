@@ -14,5 +14,6 @@ export const NAV_ITEMS: ReadonlyArray<{ label: string; href: string; extra?: tru
   { label: 'Learn', href: paths.learn.getHref() },
   { label: 'Projects', href: paths.projects.getHref() },
   { label: 'Rewards', href: paths.rewards.getHref(), extra: true },
+  { label: 'Transactions', href: paths.transactions.getHref(), extra: true },
   { label: 'About', href: paths.about.getHref(), extra: true },
 ];
