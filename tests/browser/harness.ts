@@ -23,8 +23,13 @@ export interface BrowserStack {
   stop(): Promise<void>;
 }
 
+export interface BrowserStackOptions {
+  /** Local mode's development payment provider; on unless a test needs payments unconfigured. */
+  devPayments?: boolean;
+}
+
 /** The whole platform on the real Postgres, NATS and Redis (as CI has them), and a headless Chromium. */
-export async function startBrowserStack(): Promise<BrowserStack> {
+export async function startBrowserStack(options: BrowserStackOptions = {}): Promise<BrowserStack> {
   const infra = testInfra();
   const db: TestDatabase = await createTestDatabase(infra);
   const tag = runTag();
@@ -40,6 +45,7 @@ export async function startBrowserStack(): Promise<BrowserStack> {
       redisKeyPrefix: `fm:test:${tag}:`,
       logLevel: 'silent',
       webDistDir: resolve(import.meta.dirname, '..', '..', 'web', 'dist'),
+      devPayments: options.devPayments,
     });
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
   } catch (err) {

@@ -1,0 +1,306 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import type { CurrentUser, Item, ProfileInput, TransactionPage } from '@freemarket/contracts';
+import { seriousViolations } from './accessibility.js';
+import { callApi, newContext, screenshot, signIn, startBrowserStack, type BrowserStack } from './harness.js';
+
+const SF = { latitude: 37.7749, longitude: -122.4194 };
+const sam = { email: 'sam.checkout@example.com', firstName: 'Sam', lastName: 'Seller' };
+const bea = { email: 'bea.checkout@example.com', firstName: 'Bea', lastName: 'Buyer' };
+
+interface SignedIn {
+  context: BrowserContext;
+  page: Page;
+  id: string;
+}
+
+async function member(bs: BrowserStack, identity: typeof sam): Promise<SignedIn> {
+  const context = await newContext(bs, { geolocation: SF });
+  const page = await context.newPage();
+  await signIn(page, identity);
+  const me = await callApi<CurrentUser>(page, 'GET', '/api/auth/user');
+  return { context, page, id: me.body.id };
+}
+
+/** Waits for a toast with this title and text (the toast region holds one at a time). */
+async function toastSays(page: Page, title: string, text: string): Promise<void> {
+  const region = page.getByRole('region', { name: /Notifications/, includeHidden: true });
+  await region.getByText(title, { exact: true }).waitFor();
+  await region.getByText(text, { exact: true }).waitFor();
+}
+
+/** The /checkout address a Buy Now, Send Money or Donate link builds (web/src/config/paths.ts). */
+function checkoutHref(q: { sellerId: string; type: string; amount?: string; itemId?: string; description?: string }): string {
+  const query = new URLSearchParams({ amount: q.amount ?? '', sellerId: q.sellerId, type: q.type });
+  if (q.itemId) query.set('itemId', q.itemId);
+  if (q.description) query.set('description', q.description);
+  return `/checkout?${query.toString()}`;
+}
+
+/**
+ * Commerce learns of members and of candidates through events, a moment after sign-in or a profile
+ * change: until then the server refuses the intent and the page shows its error card. Reloads (and
+ * enters the amount again, when the link left it open) until the payment form is there.
+ */
+async function reachPaymentForm(page: Page, enterAmount?: { question: string; amount: string }): Promise<void> {
+  const form = page.getByRole('heading', { name: 'Complete Your Payment' });
+  const refused = page.getByRole('heading', { name: 'Payment Error' });
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (enterAmount) {
+      await page.getByRole('textbox', { name: enterAmount.question }).fill(enterAmount.amount);
+      await page.getByRole('button', { name: 'Continue' }).click();
+    }
+    await form.or(refused).waitFor();
+    if (await form.isVisible()) return;
+    if (Date.now() > deadline) throw new Error(`the checkout kept refusing: ${await page.getByTestId('payment-error').innerText()}`);
+    await page.waitForTimeout(500);
+    await page.reload();
+  }
+}
+
+async function fillCard(page: Page, number = '4242 4242 4242 4242'): Promise<void> {
+  await page.getByRole('textbox', { name: 'Card number' }).fill(number);
+  await page.getByRole('textbox', { name: 'Expiry (MM/YY)' }).fill('12/34');
+  await page.getByRole('textbox', { name: 'CVC' }).fill('123');
+}
+
+async function searchAndOpen(page: Page, name: string): Promise<void> {
+  await page.goto('/');
+  await page.getByRole('searchbox', { name: 'Search' }).fill(name.split(' ')[0]!);
+  await page.getByTestId('profile-card').filter({ hasText: name }).getByRole('button', { name, exact: true }).click();
+  await page.getByRole('dialog', { name }).waitFor();
+}
+
+describe('checkout with local mode’s development provider', () => {
+  let bs: BrowserStack;
+  let s: SignedIn;
+  let b: SignedIn;
+
+  beforeAll(async () => {
+    bs = await startBrowserStack();
+    s = await member(bs, sam);
+    b = await member(bs, bea);
+    const profile: ProfileInput = {
+      title: 'Candidate for City Council',
+      bio: 'Potter, neighbour, and running for council.',
+      address: '1 Market St, San Francisco',
+      latitude: 37.7793,
+      longitude: -122.4193,
+      isPoliticalCandidate: true,
+    };
+    expect((await callApi(s.page, 'POST', '/api/profiles', profile)).status).toBe(201);
+  });
+  afterAll(async () => {
+    await bs?.stop();
+  });
+
+  it('shows the missing-information error when the link names no seller', async () => {
+    const page = b.page;
+    await page.goto('/checkout?amount=5.00&type=transfer');
+    await page.getByRole('heading', { name: 'Payment Error' }).waitFor();
+    expect(await page.getByTestId('payment-error').getByRole('alert').innerText()).toBe('Missing payment information. Please try again.');
+    await page.getByRole('link', { name: 'Back to Home' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+  });
+
+  it('buys an item with Buy Now through the development card form, lands on /payment-success, goes home, and earns a point per whole dollar', async () => {
+    const created = await callApi<Item>(s.page, 'POST', '/api/items-for-sale', { title: 'Hand-thrown mug', price: '25.50' });
+    expect(created.status).toBe(201);
+    const item = created.body;
+    const page = b.page;
+    const buyNow = checkoutHref({ sellerId: s.id, itemId: item.id, amount: '25.50', type: 'purchase', description: 'Hand-thrown mug' });
+    await page.goto(buyNow);
+    await reachPaymentForm(page);
+    expect(await page.getByText('Hand-thrown mug').isVisible()).toBe(true);
+    expect(await page.getByTestId('checkout-amount').innerText()).toBe('$25.50');
+    await page.getByRole('heading', { name: 'Development payments, no real money' }).waitFor();
+    const pay = page.getByRole('button', { name: 'Pay $25.50' });
+
+    // Nothing typed yet: each field says what it needs, and the focus goes to the first.
+    await pay.click();
+    await page.getByText('Enter a card number of 12 to 19 digits.').waitFor();
+    expect(await page.getByText('Enter the expiry date as MM/YY.').isVisible()).toBe(true);
+    expect(await page.getByText('Enter the 3 or 4 digit security code.').isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe('cc-number');
+    expect(await seriousViolations(page)).toEqual([]);
+    await fillCard(page);
+    await screenshot(page, 'checkout-development');
+    await pay.click();
+
+    await page.waitForURL((url) => url.pathname === '/payment-success' && url.searchParams.has('transaction'));
+    await page.getByRole('heading', { name: 'Payment Successful' }).waitFor();
+    await toastSays(page, 'Payment Successful', 'Thank you for your purchase!');
+    expect(await page.getByTestId('payment-summary').innerText()).toBe('Purchase of $25.50 to Sam Seller · Hand-thrown mug');
+    expect(await page.getByRole('link', { name: 'View transaction history' }).getAttribute('href')).toBe('/transactions');
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'payment-success');
+    // Spec 02 §2: success goes home, after a pause to read the page.
+    await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
+
+    // $25.50 earns 25 points, through payment.succeeded and the rewards service.
+    await page.goto('/rewards');
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return page.getByTestId('rewards-page-balance').innerText();
+        },
+        { timeout: 20_000, interval: 1000 },
+      )
+      .toMatch(/^25 points/);
+
+    // The item is sold: a second Buy Now is refused with the server's reason.
+    const items = await callApi<{ items: Item[] }>(s.page, 'GET', `/api/items-for-sale/${s.id}`);
+    expect(items.body.items.find((i) => i.id === item.id)?.status).toBe('sold');
+    await page.goto(buyNow);
+    await page.getByRole('heading', { name: 'Payment Error' }).waitFor();
+    expect(await page.getByTestId('payment-error').getByRole('alert').innerText()).toBe('This item has already been sold');
+    expect(await page.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
+  });
+
+  it('donates to a candidate from the profile dialog’s Donate link, the member entering the amount', async () => {
+    const page = b.page;
+    await searchAndOpen(page, 'Sam Seller');
+    await page.getByRole('dialog', { name: 'Sam Seller' }).getByRole('link', { name: 'Donate' }).click();
+    await page.waitForURL((url) => url.pathname === '/checkout');
+    const url = new URL(page.url());
+    expect(Object.fromEntries(url.searchParams)).toEqual({ amount: '', sellerId: s.id, type: 'donation', description: 'Campaign donation for Sam Seller' });
+    await page.getByRole('heading', { name: 'Make a Donation' }).waitFor();
+    expect(await page.getByText('Campaign donation for Sam Seller').isVisible()).toBe(true);
+
+    const amount = page.getByRole('textbox', { name: 'How much would you like to donate?' });
+    await amount.fill('12.345');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('Enter an amount greater than zero, like 12.50.').waitFor();
+    expect(await amount.getAttribute('aria-invalid')).toBe('true');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The candidate flag reaches commerce through an event: the intent is refused until it has.
+    await reachPaymentForm(page, { question: 'How much would you like to donate?', amount: '12.34' });
+    await fillCard(page);
+    await page.getByRole('button', { name: 'Donate $12.34' }).click();
+    await page.waitForURL((u) => u.pathname === '/payment-success');
+    await page.getByRole('heading', { name: 'Payment Successful' }).waitFor();
+    await toastSays(page, 'Payment Successful', 'Thank you for your donation!');
+    expect(await page.getByTestId('payment-summary').innerText()).toBe('Donation of $12.34 to Sam Seller · Campaign donation for Sam Seller');
+  });
+
+  it('sends money from the profile dialog’s Send Money link', async () => {
+    const page = b.page;
+    await searchAndOpen(page, 'Sam Seller');
+    await page.getByRole('dialog', { name: 'Sam Seller' }).getByRole('link', { name: 'Send Money' }).click();
+    await page.getByRole('heading', { name: 'Send Money' }).waitFor();
+    await reachPaymentForm(page, { question: 'How much would you like to send?', amount: '5' });
+    await fillCard(page);
+    await page.getByRole('button', { name: 'Send $5.00' }).click();
+    await page.getByRole('heading', { name: 'Payment Successful' }).waitFor();
+    await toastSays(page, 'Payment Successful', 'Money sent successfully!');
+  });
+
+  it('keeps the form open after a declined card, shows the failed payment with a retry link, and pays on the retry', async () => {
+    const page = b.page;
+    await page.goto(checkoutHref({ sellerId: s.id, type: 'transfer', amount: '7', description: 'Money transfer to Sam Seller' }));
+    await reachPaymentForm(page);
+    const send = page.getByRole('button', { name: 'Send $7.00' });
+    await fillCard(page);
+    await page.getByRole('checkbox', { name: 'Simulate a declined card' }).check();
+    await send.click();
+    await toastSays(page, 'Payment Failed', 'Your card was declined.');
+    expect(new URL(page.url()).pathname).toBe('/checkout');
+    await send.waitFor();
+
+    const failed = await callApi<TransactionPage>(page, 'GET', '/api/transactions?status=failed');
+    expect(failed.body.items.map((t) => [t.amount, t.type])).toEqual([['7.00', 'transfer']]);
+    await page.goto(`/payment-success?transaction=${failed.body.items[0]!.id}`);
+    await page.getByRole('heading', { name: 'Payment Failed' }).waitFor();
+    expect(await page.getByText('The payment did not go through, and no money was taken.').isVisible()).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'Try again' }).click();
+
+    await reachPaymentForm(page);
+    // Stripe's declining test card is declined here too; another card then goes through.
+    await fillCard(page, '4000 0000 0000 0002');
+    await send.click();
+    await toastSays(page, 'Payment Failed', 'Your card was declined.');
+    await fillCard(page);
+    await send.click();
+    await page.getByRole('heading', { name: 'Payment Successful' }).waitFor();
+    await toastSays(page, 'Payment Successful', 'Money sent successfully!');
+  });
+
+  it('lists the history from the header menu with its filters, for the buyer and the seller', async () => {
+    const page = b.page;
+    await page.goto('/feed');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Transactions' }).click();
+    await page.waitForURL((url) => url.pathname === '/transactions');
+    await page.getByRole('heading', { name: 'Transaction History' }).waitFor();
+
+    const rows = page.getByTestId('transaction-row');
+    const purchase = rows.filter({ hasText: 'Hand-thrown mug' });
+    await purchase.waitFor();
+    const text = await purchase.innerText();
+    for (const part of ['To Sam Seller', 'Purchase', 'Development payment (no real money)', 'Succeeded', '$25.50']) expect(text).toContain(part);
+    expect(await purchase.locator('time').getAttribute('datetime')).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'transactions-desktop');
+
+    await page.getByRole('combobox', { name: 'Status' }).selectOption('failed');
+    await page.getByText('No transactions match these filters.').or(rows.first()).waitFor();
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().innerText()).toContain('Failed');
+    expect(new URL(page.url()).searchParams.get('status')).toBe('failed');
+    await page.getByRole('combobox', { name: 'Status' }).selectOption('all');
+    await page.getByRole('combobox', { name: 'Type' }).selectOption('donation');
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().innerText()).toContain('$12.34');
+    await page.getByRole('combobox', { name: 'Role' }).selectOption('seller');
+    await page.getByText('No transactions match these filters.').waitFor();
+
+    // The seller sees the same payments as received.
+    await s.page.goto('/transactions?role=seller&type=purchase');
+    const sale = s.page.getByTestId('transaction-row').filter({ hasText: 'Hand-thrown mug' });
+    await sale.waitFor();
+    expect(await sale.innerText()).toContain('From Bea Buyer');
+    expect(await sale.innerText()).toContain('+$25.50');
+
+    // Below 1680 px the link is in the menu; from there the menu's extras join the header's row, which
+    // still fits beside the name button of a member with a profile.
+    const header = s.page;
+    for (const width of [1536, 1680]) {
+      await header.setViewportSize({ width, height: 800 });
+      await header.getByTestId('my-profile-link').waitFor();
+      const inRow = header.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Transactions' });
+      expect(await inRow.isVisible()).toBe(width >= 1680);
+      expect(await header.getByRole('button', { name: 'Open menu' }).isVisible()).toBe(width < 1680);
+      expect(await header.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    }
+    await screenshot(header, 'transactions-header-1680');
+    await header.setViewportSize({ width: 1280, height: 800 });
+  });
+});
+
+describe('checkout with no payment provider', () => {
+  let bs: BrowserStack;
+  let b: SignedIn;
+
+  beforeAll(async () => {
+    bs = await startBrowserStack({ devPayments: false });
+    b = await member(bs, bea);
+  });
+  afterAll(async () => {
+    await bs?.stop();
+  });
+
+  it('says payment configuration is required', async () => {
+    const page = b.page;
+    const config = await callApi(page, 'GET', '/api/payments/config');
+    expect(config.body).toEqual({ provider: null, publishableKey: null });
+    await page.goto(checkoutHref({ sellerId: 'someone', type: 'transfer', amount: '5.00' }));
+    await page.getByRole('heading', { name: 'Payment Configuration Required' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Back to Home' }).isVisible()).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'checkout-configuration-required');
+  });
+});
