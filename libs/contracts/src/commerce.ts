@@ -22,9 +22,6 @@ export type TransactionStatus = z.infer<typeof transactionStatusSchema>;
 /** Longest description of a logged transaction, in characters. */
 export const TRANSACTION_DESCRIPTION_MAX = 500;
 
-/** Postgres text cannot hold NUL; refusing it here keeps it a 400 rather than a failed insert. */
-const noNul = (s: string) => !s.includes('\u0000');
-
 /** Money as it travels: a string, positive, at most two decimals, fitting numeric(10,2). */
 export const positiveAmountSchema = z
   .string()
@@ -34,10 +31,10 @@ export const positiveAmountSchema = z
 /** `POST /api/transactions/manual`: a payment made outside FreeMarket, logged by the payer. */
 export const recordManualTransactionSchema = z.object({
   amount: positiveAmountSchema,
-  sellerId: z.string().min(1).max(255).refine(noNul, 'must not contain NUL characters'),
+  sellerId: z.string().min(1).max(255),
   type: transactionTypeSchema.default('purchase'),
   paymentMethod: paymentMethodSchema,
-  description: z.string().trim().max(TRANSACTION_DESCRIPTION_MAX).refine(noNul, 'must not contain NUL characters').nullish(),
+  description: z.string().trim().max(TRANSACTION_DESCRIPTION_MAX).nullish(),
 });
 export type RecordManualTransaction = z.infer<typeof recordManualTransactionSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalText } from './primitives.js';
 import { memberNameSchema } from './posts.js';
 import { socialMemberIdSchema } from './social.js';
 
@@ -14,13 +15,6 @@ export const EVENTS_MAX_RANGE_DAYS = 366;
 /** Spec 02 §5: the date must parse, else this message. */
 export const INVALID_EVENT_DATE = 'Please enter a valid date';
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => v || null);
 
 /** An ISO date-time (or anything Date parses to a real instant, as the client's datetime-local gives), as a Date. */
 export const eventDateSchema = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate, optionalText } from './primitives.js';
 import { positiveAmountSchema } from './commerce.js';
 
 export const EXPENSE_TYPES = ['business', 'personal'] as const;
@@ -14,18 +15,16 @@ export const EXPENSE_LIMITS = { lineItem: 500, vendor: 200, category: 100, notes
 export const EXPENSES_LIMIT = { default: 50, max: 100 } as const;
 export const EXPENSE_EXPORT_MAX_ROWS = 10_000;
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => v || null);
+
+/** The earliest expense date: older ones are typos, and dates before year 100 do not survive a round trip through JS dates. */
+export const EXPENSE_EARLIEST_DAY = '1900-01-01';
 
 /** A day as the form sends it (`YYYY-MM-DD`) or a full date-time; stored as that day's midnight UTC. */
 const expenseDate = z
   .union([z.iso.date(), z.iso.datetime({ offset: true })], { error: 'must be a date (YYYY-MM-DD)' })
-  .transform((v) => new Date(`${v.slice(0, 10)}T00:00:00.000Z`));
+  .transform((v) => v.slice(0, 10))
+  .pipe(calendarDate.refine((day) => day >= EXPENSE_EARLIEST_DAY, `must be ${EXPENSE_EARLIEST_DAY} or later`))
+  .transform((day) => new Date(`${day}T00:00:00.000Z`));
 
 /** `POST /api/expenses` and `PUT /api/expenses/{id}` (spec 02 §3, §5): the date defaults to today. */
 export const expenseBodySchema = z.object({
@@ -59,8 +58,8 @@ export type Expense = z.infer<typeof expenseSchema>;
 /** A period of expenses: `from` and `to` are days, both included; the current calendar year when left out. */
 const period = {
   type: expenseTypeSchema.optional(),
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
+  from: calendarDate.optional(),
+  to: calendarDate.optional(),
 };
 
 /** `GET /api/expenses?type&from&to&limit&cursor`: the member's own, latest expense date first. */

@@ -14,3 +14,4 @@ export * from './tutorials.js';
 export * from './items.js';
 export * from './payments.js';
 export * from './expenses.js';
+export * from './primitives.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalText } from './primitives.js';
 import { positiveAmountSchema } from './commerce.js';
 
 export const ITEM_LIMITS = { title: 200, description: 5000, photos: 10, photoUrl: 2048 } as const;
@@ -18,12 +19,7 @@ const photoUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) addres
  */
 export const itemBodySchema = z.object({
   title: z.string().trim().min(1, 'must not be blank').max(ITEM_LIMITS.title),
-  description: z
-    .string()
-    .trim()
-    .max(ITEM_LIMITS.description)
-    .nullish()
-    .transform((v) => v || null),
+  description: optionalText(ITEM_LIMITS.description),
   photos: z
     .array(z.string().trim())
     .default([])

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalText } from './primitives.js';
 import { positiveAmountSchema, transactionTypeSchema } from './commerce.js';
 
 /** The largest single card payment, in dollars: beyond it a typo, not a purchase. */
@@ -11,12 +12,7 @@ export const createPaymentIntentBodySchema = z.object({
   sellerId: z.string().min(1).max(255),
   itemId: z.uuid().nullish(),
   type: transactionTypeSchema.default('purchase'),
-  description: z
-    .string()
-    .trim()
-    .max(PAYMENT_DESCRIPTION_MAX)
-    .nullish()
-    .transform((v) => v || null),
+  description: optionalText(PAYMENT_DESCRIPTION_MAX),
 });
 export type CreatePaymentIntentBody = z.input<typeof createPaymentIntentBodySchema>;
 export type CreatePaymentIntentInput = z.output<typeof createPaymentIntentBodySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate, optionalText } from './primitives.js';
 import { memberNameSchema } from './posts.js';
 
 /** Spec 02 §5: project categories, in the order of the page's tabs, with their labels. */
@@ -40,16 +41,7 @@ export const PROJECT_CARD_PARTICIPANTS = 20;
 /** Participants the details screen names on one page. */
 export const PROJECT_PARTICIPANTS_LIMIT = 100;
 
-/** A calendar date, `YYYY-MM-DD`, that exists. */
-const calendarDate = z.iso.date('must be a date (YYYY-MM-DD)');
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => v || null);
 
 /**
  * `POST /api/projects`: the creator is the caller (a `creatorId` the client sends is ignored).

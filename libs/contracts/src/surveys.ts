@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalText } from './primitives.js';
 import { memberNameSchema } from './posts.js';
 
 export const SURVEY_QUESTION_TYPES = ['text', 'multiple_choice', 'rating', 'yes_no'] as const;
@@ -60,12 +61,7 @@ export type SurveyQuestion = z.infer<typeof surveyQuestionSchema>;
 /** `POST /api/surveys`. */
 export const createSurveyBodySchema = z.object({
   title: z.string().trim().min(1, 'must not be blank').max(SURVEY_LIMITS.title),
-  description: z
-    .string()
-    .trim()
-    .max(SURVEY_LIMITS.description)
-    .nullish()
-    .transform((d) => d || null),
+  description: optionalText(SURVEY_LIMITS.description),
   questions: z
     .array(surveyQuestionInputSchema)
     .min(1, 'must have at least one question')

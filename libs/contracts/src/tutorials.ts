@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalText } from './primitives.js';
 import { memberNameSchema } from './posts.js';
 import { socialMemberIdSchema } from './social.js';
 
@@ -27,12 +28,7 @@ const priceText = z
 export const createTutorialBodySchema = z
   .object({
     title: z.string().trim().min(1, 'must not be blank').max(TUTORIAL_LIMITS.title),
-    description: z
-      .string()
-      .trim()
-      .max(TUTORIAL_LIMITS.description)
-      .nullish()
-      .transform((v) => v || null),
+    description: optionalText(TUTORIAL_LIMITS.description),
     videoUrl: z
       .literal('')
       .transform(() => null)

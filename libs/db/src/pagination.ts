@@ -15,8 +15,14 @@ export function encodeCursor(key: TimeIdKey): string {
   return Buffer.from(`${key.createdAt.toISOString()}|${key.id}`).toString('base64url');
 }
 
-// Year 0000 parses in JS but not in Postgres, and the id is compared as text: no NUL.
-const decoded = z.tuple([z.iso.datetime({ offset: true }).refine((t) => !t.startsWith('0000')), z.string().min(1).refine((id) => !id.includes('\u0000'))]);
+/**
+ * Only what `encodeCursor` writes: a UTC time that reads back as itself (so no offset moves it to a
+ * year Postgres refuses) from the year 1 on, and an id without NUL.
+ */
+const decoded = z.tuple([
+  z.iso.datetime({ precision: 3 }).refine((t) => !t.startsWith('0000') && new Date(t).toISOString() === t),
+  z.string().min(1).refine((id) => !id.includes('\u0000')),
+]);
 
 /** Returns null for a cursor that was not made by `encodeCursor`, which callers answer with 400. */
 export function decodeCursor(cursor: string): TimeIdKey | null {

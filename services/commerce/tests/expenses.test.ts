@@ -35,6 +35,8 @@ describe('recording an expense', () => {
     ['a payment method of the wrong list', { ...paint, paymentMethod: 'venmo' }, /^body\.paymentMethod: /],
     ['a date that is not one', { ...paint, expenseDate: '2030-02-30' }, /^body\.expenseDate: /],
     ['an unknown type', { ...paint, type: 'household' }, /^body\.type: /],
+    ['the year 0', { ...paint, expenseDate: '0000-06-01' }, /^body\.expenseDate: /],
+    ['a day before 1900', { ...paint, expenseDate: '1899-12-31' }, /^body\.expenseDate: must be 1900-01-01 or later/],
   ])('refuses %s with a 400, and stores nothing', async (_, body, message) => {
     const [ada] = await seedMembers(sut, 'Ada');
     const refused = await record(ada!, body);
@@ -88,6 +90,17 @@ describe('a member’s expenses', () => {
       { month: '2031-02', total: '105.20', count: 3 },
     ]);
     expect((await call(sut, ada!.id, 'GET', '/api/expenses/summary?from=2031-03-01&to=2031-01-01')).status).toBe(400);
+  });
+
+  it('answers the widest periods and totals beyond one amount’s size, never a 500', async () => {
+    const [ada] = await seedMembers(sut, 'Ada');
+    await record(ada!, { ...paint, amount: '99999999.99', expenseDate: '1900-01-01' });
+    await record(ada!, { ...paint, amount: '99999999.99', expenseDate: '9999-12-31' });
+    const all = await call<ExpensePage>(sut, ada!.id, 'GET', '/api/expenses');
+    expect(all.body.items.map((e) => e.expenseDate)).toEqual(['9999-12-31', '1900-01-01']);
+    const summary = await call<ExpenseSummary>(sut, ada!.id, 'GET', '/api/expenses/summary?from=0001-01-01&to=9999-12-31');
+    expect(summary.body).toMatchObject({ total: '199999999.98', count: 2 });
+    expect((await call(sut, ada!.id, 'GET', '/api/expenses?from=0000-01-01')).status).toBe(400);
   });
 
   it('exports a period as CSV with commas, quotes and line breaks quoted and formulas neutralised', async () => {

@@ -119,6 +119,19 @@ describe('buying an item', () => {
   });
 });
 
+describe('two buyers of one item', () => {
+  it('holds the item for the first buyer who starts paying, so it is never sold twice', async () => {
+    const { body: item } = await call<Item>(sut, bob.id, 'POST', '/api/items-for-sale', { title: 'Canoe', price: '300.00' });
+    const body = { amount: '300.00', sellerId: bob.id, itemId: item.id, type: 'purchase' };
+    const both = await Promise.all([pay(ada, body), pay(cara, body)]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(both.find((r) => r.status === 409)!.body.message).toBe('Someone else is paying for this item; try again in a few minutes');
+    // The first buyer may start again (another card, a reload) without being held up by their own payment.
+    const first = both[0]!.status === 200 ? ada : cara;
+    expect((await pay(first, body)).status).toBe(200);
+  });
+});
+
 describe('the Stripe webhook', () => {
   it('settles a payment once however often Stripe delivers the event, and announces it once', async () => {
     const { intentId, transactionId } = await startPayment();
@@ -142,11 +155,26 @@ describe('the Stripe webhook', () => {
     await deliver(intentEvent('payment_intent.succeeded', intentId));
     await deliver(intentEvent('payment_intent.payment_failed', intentId));
     expect((await transaction(transactionId)).status).toBe('succeeded');
-    await deliver({ type: 'charge.refunded', object: { id: `ch_${randomUUID()}`, object: 'charge', payment_intent: intentId } });
+    await deliver({ type: 'charge.refunded', object: { id: `ch_${randomUUID()}`, object: 'charge', refunded: true, payment_intent: intentId } });
     expect((await transaction(transactionId)).status).toBe('refunded');
     await deliver(intentEvent('payment_intent.succeeded', intentId));
     expect((await transaction(transactionId)).status).toBe('refunded');
     expect(await paymentEvents(transactionId)).toHaveLength(1);
+  });
+
+  it('keeps a refund that arrives before the success it undoes, and announces no success', async () => {
+    const { intentId, transactionId } = await startPayment();
+    await deliver({ type: 'charge.refunded', object: { id: `ch_${randomUUID()}`, object: 'charge', refunded: true, payment_intent: intentId } });
+    await deliver(intentEvent('payment_intent.succeeded', intentId));
+    expect((await transaction(transactionId)).status).toBe('refunded');
+    expect(await paymentEvents(transactionId)).toEqual([]);
+  });
+
+  it('takes a partial refund as no refund of the payment', async () => {
+    const { intentId, transactionId } = await startPayment();
+    await deliver(intentEvent('payment_intent.succeeded', intentId));
+    await deliver({ type: 'charge.refunded', object: { id: `ch_${randomUUID()}`, object: 'charge', refunded: false, amount_refunded: 100, payment_intent: intentId } });
+    expect((await transaction(transactionId)).status).toBe('succeeded');
   });
 
   it('refuses a delivery whose signature does not hold (400) and changes nothing', async () => {

@@ -1,19 +1,22 @@
-import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { olderThan, type DbOrTx, type TimeIdKey } from '@freemarket/db';
 import type { ExpenseInput, ExpenseType } from '@freemarket/contracts';
 import { expenses, type ExpenseRow } from '../db/schema/index.js';
 
-/** A member's expenses of a type (or both) with dates in [from, to). */
+/** A member's expenses of a type (or both) from day `from` to day `to`, both included (`YYYY-MM-DD`; open when left out). */
 export interface ExpenseScope {
   userId: string;
   type?: ExpenseType;
-  from: Date;
-  to: Date;
+  from?: string;
+  to?: string;
 }
 
 function inScope(scope: ExpenseScope): SQL[] {
-  const conditions: SQL[] = [eq(expenses.userId, scope.userId), gte(expenses.expenseDate, scope.from), lt(expenses.expenseDate, scope.to)];
+  const conditions: SQL[] = [eq(expenses.userId, scope.userId)];
   if (scope.type) conditions.push(eq(expenses.type, scope.type));
+  // Day arithmetic in Postgres: the day after 9999-12-31 is one it can hold, and JS cannot write.
+  if (scope.from) conditions.push(sql`${expenses.expenseDate} >= ${scope.from}::date::timestamp at time zone 'UTC'`);
+  if (scope.to) conditions.push(sql`${expenses.expenseDate} < (${scope.to}::date + 1)::timestamp at time zone 'UTC'`);
   return conditions;
 }
 
@@ -65,7 +68,8 @@ export function periodExpenses(db: DbOrTx, scope: ExpenseScope, limit: number): 
     .limit(limit);
 }
 
-const total = sql<string>`coalesce(sum(${expenses.amount}), 0)::numeric(12, 2)::text`;
+// No fixed precision: a member's totals may pass what one numeric(10,2) amount can hold.
+const total = sql<string>`round(coalesce(sum(${expenses.amount}), 0), 2)::text`;
 const month = sql<string>`to_char(${expenses.expenseDate} at time zone 'UTC', 'YYYY-MM')`;
 
 /** Totals of the period, computed by Postgres: in all, by category and by month. */

@@ -5,8 +5,6 @@ import type { ExpenseRow } from '../db/schema/index.js';
 import { expensesCsv } from './csv.js';
 import { deleteExpense, findExpense, insertExpense, pageExpenses, periodExpenses, sumExpenses, updateExpense, type ExpenseScope } from './repository.js';
 
-const DAY_MS = 86_400_000;
-
 /** A member's own expenses (spec 02 §2, the profile's expenses): nobody else reads or changes them. */
 export class ExpenseService {
   constructor(private readonly runtime: ServiceRuntime) {}
@@ -16,7 +14,7 @@ export class ExpenseService {
   }
 
   async list(actor: Actor, query: ListExpensesQuery): Promise<ExpensePage> {
-    const rows = await pageExpenses(this.runtime.db, scopeOf(actor, query, { whole: true }), { after: readCursor(query.cursor), limit: query.limit });
+    const rows = await pageExpenses(this.runtime.db, { userId: actor.userId, type: query.type, from: query.from, to: query.to }, { after: readCursor(query.cursor), limit: query.limit });
     const page = paginate(rows, query.limit, (r) => ({ createdAt: r.expenseDate, id: r.id }));
     return { items: page.items.map(toExpense), nextCursor: page.nextCursor };
   }
@@ -32,15 +30,15 @@ export class ExpenseService {
   }
 
   async summary(actor: Actor, query: ExpensePeriodQuery): Promise<ExpenseSummary> {
-    const scope = scopeOf(actor, query);
+    const scope = periodOf(actor, query);
     const sums = await sumExpenses(this.runtime.db, scope);
-    return { ...sums, from: day(scope.from), to: day(new Date(scope.to.getTime() - DAY_MS)) };
+    return { ...sums, from: scope.from, to: scope.to };
   }
 
   async exportCsv(actor: Actor, query: ExpensePeriodQuery): Promise<{ filename: string; csv: string }> {
-    const scope = scopeOf(actor, query);
+    const scope = periodOf(actor, query);
     const rows = await periodExpenses(this.runtime.db, scope, EXPENSE_EXPORT_MAX_ROWS);
-    const filename = `expenses-${scope.type ?? 'all'}-${day(scope.from)}-to-${day(new Date(scope.to.getTime() - DAY_MS))}.csv`;
+    const filename = `expenses-${scope.type ?? 'all'}-${scope.from}-to-${scope.to}.csv`;
     return { filename, csv: expensesCsv(rows) };
   }
 
@@ -52,18 +50,12 @@ export class ExpenseService {
   }
 }
 
-/**
- * The member's expenses of the period: `from`-`to` as days, both included. Lists default to every
- * date; totals and exports to the current calendar year.
- */
-function scopeOf(actor: Actor, query: ExpensePeriodQuery, options: { whole?: boolean } = {}): ExpenseScope {
+/** A period for totals and exports: the days asked for, else the current calendar year. */
+function periodOf(actor: Actor, query: ExpensePeriodQuery): ExpenseScope & { from: string; to: string } {
   const year = new Date().getUTCFullYear();
-  const from = query.from ? midnight(query.from) : options.whole ? new Date(Date.UTC(1, 0, 1)) : new Date(Date.UTC(year, 0, 1));
-  const to = query.to ? new Date(midnight(query.to).getTime() + DAY_MS) : options.whole ? new Date(Date.UTC(9999, 0, 1)) : new Date(Date.UTC(year + 1, 0, 1));
-  return { userId: actor.userId, type: query.type, from, to };
+  return { userId: actor.userId, type: query.type, from: query.from ?? `${year}-01-01`, to: query.to ?? `${year}-12-31` };
 }
 
-const midnight = (d: string) => new Date(`${d}T00:00:00.000Z`);
 const day = (d: Date) => d.toISOString().slice(0, 10);
 
 function toExpense(row: ExpenseRow): Expense {

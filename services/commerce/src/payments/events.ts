@@ -9,6 +9,8 @@ export function outcomeOf(event: Stripe.Event): { paymentIntentId: string; statu
     case 'payment_intent.payment_failed':
       return { paymentIntentId: event.data.object.id, status: 'failed' };
     case 'charge.refunded': {
+      // Stripe sends this for partial refunds too; only a charge refunded in full refunds the payment.
+      if (!event.data.object.refunded) return null;
       const intent = event.data.object.payment_intent;
       const id = typeof intent === 'string' ? intent : intent?.id;
       return id ? { paymentIntentId: id, status: 'refunded' } : null;

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@freemarket/db';
 import type { TransactionStatus } from '@freemarket/contracts';
 import { itemsForSale, stripeEvents, transactions, type TransactionRow } from '../db/schema/index.js';
@@ -21,6 +21,30 @@ export async function setTransaction(db: DbOrTx, id: string, patch: { status?: T
     .where(eq(transactions.id, id));
 }
 
-export async function markItemSold(db: DbOrTx, itemId: string): Promise<void> {
-  await db.update(itemsForSale).set({ status: 'sold', updatedAt: new Date() }).where(eq(itemsForSale.id, itemId));
+/** Sells the item if it is still for sale; false when it was sold already. */
+export async function markItemSold(db: DbOrTx, itemId: string): Promise<boolean> {
+  const sold = await db
+    .update(itemsForSale)
+    .set({ status: 'sold', updatedAt: new Date() })
+    .where(and(eq(itemsForSale.id, itemId), eq(itemsForSale.status, 'available')))
+    .returning({ id: itemsForSale.id });
+  return sold.length > 0;
+}
+
+/** Whether another buyer has a card payment for the item started in the last `minutes`. */
+export async function reservedByAnother(db: DbOrTx, itemId: string, buyerId: string, minutes: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.itemId, itemId),
+        ne(transactions.buyerId, buyerId),
+        eq(transactions.status, 'pending'),
+        ne(transactions.source, 'manual'),
+        sql`${transactions.createdAt} > now() - make_interval(mins => ${minutes})`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }

@@ -5,11 +5,11 @@ const PROGRESS: Readonly<Record<TransactionStatus, number>> = { recorded: -1, pe
 
 /**
  * Whether a webhook may move a card payment from `current` to `next`. A failed attempt may still
- * succeed (the buyer tries another card); a success may be refunded; nothing goes back.
+ * succeed (the buyer tries another card); a refund is final, even one that arrives before the
+ * success it undoes (Stripe does not promise order); nothing goes back.
  */
 export function canMove(current: TransactionStatus, next: TransactionStatus): boolean {
   if (current === 'recorded') return false;
-  if (next === 'refunded') return current === 'succeeded';
   return PROGRESS[next] > PROGRESS[current];
 }
 

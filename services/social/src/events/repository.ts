@@ -112,7 +112,8 @@ export async function attend(db: DbOrTx, eventId: string, userId: string): Promi
 export async function cancelAttendance(db: DbOrTx, eventId: string, userId: string): Promise<void> {
   await db
     .update(eventAttendees)
-    .set({ cancelledAt: new Date() })
+    // The database's clock, as for the RSVP's own time: the two never disagree.
+    .set({ cancelledAt: sql`now()` })
     .where(and(eq(eventAttendees.eventId, eventId), eq(eventAttendees.userId, userId), isNull(eventAttendees.cancelledAt)));
 }
 

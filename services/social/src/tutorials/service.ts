@@ -35,7 +35,7 @@ export class TutorialService {
   /** 'Start Learning': the member's first start counts one view. */
   async start(actor: Actor, id: string): Promise<Tutorial> {
     await this.existing(id);
-    await recordView(this.runtime.db, id, actor.userId);
+    await this.runtime.transaction((tx) => recordView(tx, id, actor.userId));
     return this.one(actor, id);
   }
 
