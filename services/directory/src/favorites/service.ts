@@ -4,7 +4,8 @@ import { ConflictError, ForbiddenError, NotFoundError, type Actor, type ServiceR
 import { favoriteBusinesses, profiles, users } from '../db/schema/index.js';
 import { canSee } from '../profiles/privacy.js';
 import { ProfileRepository } from '../profiles/repository.js';
-import { pageAfter, timeIdPage, type Page } from '../shared/paging.js';
+import { paginate } from '@freemarket/db';
+import { olderThanCursor, type Page } from '../shared/paging.js';
 
 /**
  * Favorite local businesses: part of the member's personal interests, so others see the list only
@@ -17,8 +18,8 @@ export class FavoriteBusinessService {
     const owner = await new ProfileRepository(this.runtime.db).rowByUserId(userId);
     // Without a profile nothing is private yet: the member's own list still shows.
     if (owner && !canSee(owner, 'personalInterestsIsPublic', actor.userId)) throw new NotFoundError('Favorite businesses not found');
-    const rows = await this.select(actor, and(eq(favoriteBusinesses.userId, userId), pageAfter(favoriteBusinesses, page.cursor, 'desc')), page.limit + 1);
-    return timeIdPage(rows, page.limit, (f) => ({ createdAt: new Date(f.createdAt), id: f.id }));
+    const rows = await this.select(actor, and(eq(favoriteBusinesses.userId, userId), olderThanCursor(favoriteBusinesses, page.cursor)), page.limit + 1);
+    return paginate(rows, page.limit, (f) => ({ createdAt: new Date(f.createdAt), id: f.id }));
   }
 
   /** `POST /api/favorite-businesses`: a member with a profile, other than oneself, once. */

@@ -4,7 +4,8 @@ import { ForbiddenError, NotFoundError, type Actor, type ServiceRuntime } from '
 import { proposedLegislation, type LegislationRow } from '../db/schema/index.js';
 import { canSee } from '../profiles/privacy.js';
 import { ProfileRepository } from '../profiles/repository.js';
-import { pageAfter, timeIdPage, type Page } from '../shared/paging.js';
+import { paginate } from '@freemarket/db';
+import { olderThanCursor, type Page } from '../shared/paging.js';
 
 /**
  * Proposed legislation: written by political candidates (the Political tab exists only for them),
@@ -19,10 +20,10 @@ export class LegislationService {
     const rows = await this.runtime.db
       .select()
       .from(proposedLegislation)
-      .where(and(eq(proposedLegislation.userId, userId), pageAfter(proposedLegislation, page.cursor, 'desc')))
+      .where(and(eq(proposedLegislation.userId, userId), olderThanCursor(proposedLegislation, page.cursor)))
       .orderBy(desc(proposedLegislation.createdAt), desc(proposedLegislation.id))
       .limit(page.limit + 1);
-    return timeIdPage(rows.map(toLegislation), page.limit, (l) => ({ createdAt: new Date(l.createdAt), id: l.id }));
+    return paginate(rows.map(toLegislation), page.limit, (l) => ({ createdAt: new Date(l.createdAt), id: l.id }));
   }
 
   async create(actor: Actor, input: LegislationInput): Promise<Legislation> {

@@ -2,7 +2,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { BusinessReferral, CreateBusinessReferral } from '@freemarket/contracts';
 import { ConflictError, type Actor, type ServiceRuntime } from '@freemarket/kit';
 import { businessReferrals, type BusinessReferralRow } from '../db/schema/index.js';
-import { pageAfter, timeIdPage, type Page } from '../shared/paging.js';
+import { paginate } from '@freemarket/db';
+import { olderThanCursor, type Page } from '../shared/paging.js';
 
 /**
  * Business referrals. Each earns the referrer points (rewards consumes `referral.created`), so a
@@ -38,10 +39,10 @@ export class ReferralService {
     const rows = await this.runtime.db
       .select()
       .from(businessReferrals)
-      .where(and(eq(businessReferrals.referrerId, actor.userId), pageAfter(businessReferrals, page.cursor, 'desc')))
+      .where(and(eq(businessReferrals.referrerId, actor.userId), olderThanCursor(businessReferrals, page.cursor)))
       .orderBy(desc(businessReferrals.createdAt), desc(businessReferrals.id))
       .limit(page.limit + 1);
-    return timeIdPage(rows.map(toReferral), page.limit, (r) => ({ createdAt: new Date(r.createdAt), id: r.id }));
+    return paginate(rows.map(toReferral), page.limit, (r) => ({ createdAt: new Date(r.createdAt), id: r.id }));
   }
 }
 

@@ -4,7 +4,8 @@ import { ForbiddenError, NotFoundError, type Actor, type ServiceRuntime } from '
 import type { DbOrTx } from '@freemarket/db';
 import { profiles, reviews, users, type ReviewRow } from '../db/schema/index.js';
 import { ProfileRepository } from '../profiles/repository.js';
-import { pageAfter, timeIdPage, type Page } from '../shared/paging.js';
+import { paginate } from '@freemarket/db';
+import { olderThanCursor, type Page } from '../shared/paging.js';
 
 export type PostedReview = { review: Review; created: boolean };
 
@@ -41,8 +42,8 @@ export class ReviewService {
 
   /** `GET /api/reviews/{userId}`: newest first. */
   async forMember(_actor: Actor, userId: string, page: { cursor?: string; limit: number }): Promise<Page<Review>> {
-    const rows = await this.select(and(eq(reviews.revieweeId, userId), pageAfter(reviews, page.cursor, 'desc')), page.limit + 1);
-    return timeIdPage(rows, page.limit, (r) => ({ createdAt: new Date(r.createdAt), id: r.id }));
+    const rows = await this.select(and(eq(reviews.revieweeId, userId), olderThanCursor(reviews, page.cursor)), page.limit + 1);
+    return paginate(rows, page.limit, (r) => ({ createdAt: new Date(r.createdAt), id: r.id }));
   }
 
   private async select(where: ReturnType<typeof and>, limit: number): Promise<Review[]> {

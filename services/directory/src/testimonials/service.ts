@@ -4,7 +4,8 @@ import { ConflictError, ForbiddenError, NotFoundError, type Actor, type ServiceR
 import { testimonials, users, type TestimonialRow } from '../db/schema/index.js';
 import { canSee } from '../profiles/privacy.js';
 import { ProfileRepository } from '../profiles/repository.js';
-import { pageAfter, timeIdPage, type Page } from '../shared/paging.js';
+import { paginate } from '@freemarket/db';
+import { olderThanCursor, type Page } from '../shared/paging.js';
 
 /** Testimonials: written about another member; shown to others only when the section is public. */
 export class TestimonialService {
@@ -14,8 +15,8 @@ export class TestimonialService {
   async forMember(actor: Actor, userId: string, page: { cursor?: string; limit: number }): Promise<Page<Testimonial>> {
     const profile = await new ProfileRepository(this.runtime.db).rowByUserId(userId);
     if (!profile || !canSee(profile, 'testimonialsIsPublic', actor.userId)) throw new NotFoundError('Testimonials not found');
-    const rows = await this.select(and(eq(testimonials.profileUserId, userId), pageAfter(testimonials, page.cursor, 'desc')), page.limit + 1);
-    return timeIdPage(rows, page.limit, (t) => ({ createdAt: new Date(t.createdAt), id: t.id }));
+    const rows = await this.select(and(eq(testimonials.profileUserId, userId), olderThanCursor(testimonials, page.cursor)), page.limit + 1);
+    return paginate(rows, page.limit, (t) => ({ createdAt: new Date(t.createdAt), id: t.id }));
   }
 
   /** `POST /api/testimonials`: one per author and member, never about oneself. */
