@@ -1,0 +1,15 @@
+import { useMutation } from '@tanstack/react-query';
+import type { CalendarFeed } from '@freemarket/contracts';
+import { apiRequest } from '../../../lib/api-client';
+
+/**
+ * `POST /api/events/calendar-feed`: a new private address of the calendar of the events the member
+ * hosts or attends; the address given before stops working.
+ */
+export function createCalendarFeed(): Promise<CalendarFeed> {
+  return apiRequest<CalendarFeed>('POST', '/api/events/calendar-feed');
+}
+
+export function useCreateCalendarFeed() {
+  return useMutation({ mutationFn: createCalendarFeed, meta: { errorText: 'Failed to create your calendar address. Please try again.' } });
+}

@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CommunityEvent, EventBody } from '@freemarket/contracts';
+import { toast } from '../../../components/ui/toast-store';
+import { apiRequest, errorMessageOf } from '../../../lib/api-client';
+import { INVALID_EVENT_DATE } from '../utils/constants';
+import { eventsKeyRoot } from './get-events';
+
+/** `POST /api/events`: the host is the caller; the answer is the created event. */
+export function createEvent(body: EventBody): Promise<CommunityEvent> {
+  return apiRequest<CommunityEvent>('POST', '/api/events', body);
+}
+
+export function useCreateEvent(onCreated: (event: CommunityEvent) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createEvent,
+    meta: {
+      // A date the server could not read is the spec's own message; anything else the generic one.
+      errorText: (error) => (errorMessageOf(error).endsWith(INVALID_EVENT_DATE) ? INVALID_EVENT_DATE : 'Failed to create event. Please try again.'),
+    },
+    onSuccess: async (event) => {
+      toast({ title: 'Event created!', description: 'Your event has been added to the calendar.' });
+      onCreated(event);
+      await queryClient.invalidateQueries({ queryKey: eventsKeyRoot });
+    },
+  });
+}
