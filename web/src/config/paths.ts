@@ -11,6 +11,7 @@ export const paths = {
   surveys: { path: '/surveys', getHref: () => '/surveys' },
   rewards: { path: '/rewards', getHref: () => '/rewards' },
   projects: { path: '/projects', getHref: () => '/projects' },
+  projectDetails: { path: '/projects/:id', getHref: (id: string) => `/projects/${encodeURIComponent(id)}` },
   profile: { path: '/profile', getHref: () => '/profile' },
   userProfile: { path: '/profile/:userId', getHref: (userId: string) => `/profile/${encodeURIComponent(userId)}` },
   connections: { path: '/connections', getHref: () => '/connections' },

@@ -7,7 +7,8 @@ export const TabsContent = TabsPrimitive.Content;
 
 export function TabsList({ children, label, className }: { children: ReactNode; label: string; className?: string }) {
   return (
-    <TabsPrimitive.List aria-label={label} className={cn('flex gap-1 rounded-md bg-slate-100 p-1', className)}>
+    // A list laid out as a grid (the projects' category tabs) must not also be a flex row.
+    <TabsPrimitive.List aria-label={label} className={cn(className?.includes('grid') ? undefined : 'flex', 'gap-1 rounded-md bg-slate-100 p-1', className)}>
       {children}
     </TabsPrimitive.List>
   );

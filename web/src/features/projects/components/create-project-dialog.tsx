@@ -1,0 +1,167 @@
+import type { ProjectCategory, ProjectStatus } from '@freemarket/contracts';
+import { Plus } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { Field, Input, Select, Textarea } from '../../../components/ui/field';
+import { useCreateProject } from '../api/create-project';
+import { PROJECT_CATEGORIES, PROJECT_CATEGORY_LABELS, PROJECT_LIMITS, PROJECT_STATUS_LABELS, PROJECT_STATUSES } from '../utils/constants';
+
+type Problem = 'title' | 'description' | 'customCategory';
+type Problems = Partial<Record<Problem, string>>;
+
+/** Spec 02 §5's messages; the contract's rules. */
+function check(title: string, description: string, category: ProjectCategory, customCategory: string): Problems {
+  return {
+    title: title.trim().length < PROJECT_LIMITS.title.min ? 'Title must be at least 3 characters' : undefined,
+    description: description.trim().length < PROJECT_LIMITS.description.min ? 'Description must be at least 10 characters' : undefined,
+    customCategory: category === 'other' && !customCategory.trim() ? 'Please enter a custom category' : undefined,
+  };
+}
+
+const FIELD_IDS: Record<Problem, string> = { title: 'project-title', description: 'project-description', customCategory: 'project-custom-category' };
+
+function problemProps(problems: Problems, field: Problem) {
+  return problems[field] ? { 'aria-invalid': true, 'aria-describedby': `${FIELD_IDS[field]}-problem` } : {};
+}
+
+function FieldError({ problems, field }: { problems: Problems; field: Problem }) {
+  const text = problems[field];
+  return text ? (
+    <p id={`${FIELD_IDS[field]}-problem`} className="text-sm text-red-700">
+      {text}
+    </p>
+  ) : null;
+}
+
+/** Spec 02 §2 and §5: the Create Project dialog; category Other reveals its own text field (§4). */
+export function CreateProjectButton() {
+  const [open, setOpen] = useState(false);
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const [category, setCategory] = useState<ProjectCategory>('events');
+  const [customCategory, setCustomCategory] = useState('');
+  const [status, setStatus] = useState<ProjectStatus>('active');
+  const [goals, setGoals] = useState('');
+  const [targetDate, setTargetDate] = useState('');
+  const [problems, setProblems] = useState<Problems>({});
+
+  const reset = () => {
+    setTitle('');
+    setDescription('');
+    setCategory('events');
+    setCustomCategory('');
+    setStatus('active');
+    setGoals('');
+    setTargetDate('');
+    setProblems({});
+  };
+  const close = () => {
+    setOpen(false);
+    reset();
+  };
+  const create = useCreateProject(close);
+
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const found = check(title, description, category, customCategory);
+    // Rendered at once, so the field that takes the focus below already carries its message.
+    flushSync(() => setProblems(found));
+    const first = (Object.keys(FIELD_IDS) as Problem[]).find((f) => found[f]);
+    if (first) {
+      document.getElementById(FIELD_IDS[first])?.focus();
+      return;
+    }
+    create.mutate({
+      title: title.trim(),
+      description: description.trim(),
+      category,
+      customCategory: category === 'other' ? customCategory.trim() : null,
+      status,
+      goals: goals.trim() || null,
+      targetDate: targetDate || null,
+    });
+  };
+
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>
+        <Plus className="h-4 w-4" aria-hidden="true" /> Create Project
+      </Button>
+      <Dialog
+        open={open}
+        onOpenChange={(next) => (next ? setOpen(true) : close())}
+        title="Create Community Project"
+        description="Start a project and invite your community to take part."
+        className="max-w-xl"
+      >
+        <form className="grid gap-4" noValidate onSubmit={submit}>
+          <Field label="Title" htmlFor={FIELD_IDS.title}>
+            <Input id={FIELD_IDS.title} value={title} onChange={(e) => setTitle(e.target.value)} maxLength={PROJECT_LIMITS.title.max} required {...problemProps(problems, 'title')} />
+            <FieldError problems={problems} field="title" />
+          </Field>
+          <Field label="Description" htmlFor={FIELD_IDS.description}>
+            <Textarea
+              id={FIELD_IDS.description}
+              value={description}
+              onChange={(e) => setDescription(e.target.value)}
+              maxLength={PROJECT_LIMITS.description.max}
+              rows={4}
+              required
+              {...problemProps(problems, 'description')}
+            />
+            <FieldError problems={problems} field="description" />
+          </Field>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Category" htmlFor="project-category">
+              <Select id="project-category" value={category} onChange={(e) => setCategory(e.target.value as ProjectCategory)}>
+                {PROJECT_CATEGORIES.map((c) => (
+                  <option key={c} value={c}>
+                    {PROJECT_CATEGORY_LABELS[c]}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <Field label="Status" htmlFor="project-status">
+              <Select id="project-status" value={status} onChange={(e) => setStatus(e.target.value as ProjectStatus)}>
+                {PROJECT_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {PROJECT_STATUS_LABELS[s]}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+          </div>
+          {category === 'other' ? (
+            <Field label="Custom Category" htmlFor={FIELD_IDS.customCategory}>
+              <Input
+                id={FIELD_IDS.customCategory}
+                value={customCategory}
+                onChange={(e) => setCustomCategory(e.target.value)}
+                maxLength={PROJECT_LIMITS.customCategory}
+                required
+                {...problemProps(problems, 'customCategory')}
+              />
+              <FieldError problems={problems} field="customCategory" />
+            </Field>
+          ) : null}
+          <Field label="Goals (optional)" htmlFor="project-goals">
+            <Textarea id="project-goals" value={goals} onChange={(e) => setGoals(e.target.value)} maxLength={PROJECT_LIMITS.goals} rows={3} />
+          </Field>
+          <Field label="Target Date (optional)" htmlFor="project-target-date">
+            <Input id="project-target-date" type="date" value={targetDate} onChange={(e) => setTargetDate(e.target.value)} />
+          </Field>
+          <div className="flex justify-end gap-2">
+            <Button variant="ghost" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={create.isPending}>
+              {create.isPending ? 'Creating...' : 'Create Project'}
+            </Button>
+          </div>
+        </form>
+      </Dialog>
+    </>
+  );
+}
