@@ -1,0 +1,235 @@
+import type { SkillCategory, Tutorial } from '@freemarket/contracts';
+import { Plus } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { Field, Input, Select, Textarea } from '../../../components/ui/field';
+import { Switch } from '../../../components/ui/switch';
+import { useCreateTutorial } from '../api/create-tutorial';
+import { useSkills } from '../api/get-skills';
+import { TUTORIAL_LIMITS, TUTORIAL_MAX_PRICE } from '../utils/constants';
+
+type Problem = 'title' | 'videoUrl' | 'category' | 'skill' | 'duration' | 'price';
+type Problems = Partial<Record<Problem, string>>;
+
+const FIELD_IDS: Record<Problem, string> = {
+  title: 'tutorial-title',
+  videoUrl: 'tutorial-video-url',
+  category: 'tutorial-category',
+  skill: 'tutorial-skill',
+  duration: 'tutorial-duration',
+  price: 'tutorial-price',
+};
+
+interface Draft {
+  title: string;
+  videoUrl: string;
+  categoryId: string;
+  skillId: string;
+  duration: string;
+  isFree: boolean;
+  price: string;
+}
+
+function isWebAddress(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** The contract's rules, in the form's words, so the server's refusals are rare. */
+function check(d: Draft): Problems {
+  const duration = d.duration.trim();
+  const minutes = Number(duration);
+  const price = d.price.trim();
+  return {
+    title: d.title.trim() ? undefined : 'Please enter a title',
+    videoUrl: d.videoUrl.trim() && !isWebAddress(d.videoUrl.trim()) ? 'Please enter a web address starting with http:// or https://' : undefined,
+    category: d.categoryId ? undefined : 'Please choose a category',
+    skill: d.categoryId && !d.skillId ? 'Please choose a skill' : undefined,
+    duration:
+      duration && !(Number.isInteger(minutes) && minutes >= 1 && minutes <= TUTORIAL_LIMITS.durationMinutes)
+        ? `Please enter whole minutes from 1 to ${TUTORIAL_LIMITS.durationMinutes.toLocaleString('en-US')}`
+        : undefined,
+    price:
+      !d.isFree && !(/^\d+(\.\d{1,2})?$/.test(price) && Number(price) > 0 && Number(price) <= TUTORIAL_MAX_PRICE)
+        ? `Please enter a price above $0 and at most $${TUTORIAL_MAX_PRICE.toLocaleString('en-US')}, with at most two decimals`
+        : undefined,
+  };
+}
+
+function problemProps(problems: Problems, field: Problem) {
+  return problems[field] ? { 'aria-invalid': true, 'aria-describedby': `${FIELD_IDS[field]}-problem` } : {};
+}
+
+function FieldError({ problems, field }: { problems: Problems; field: Problem }) {
+  const text = problems[field];
+  return text ? (
+    <p id={`${FIELD_IDS[field]}-problem`} className="text-sm text-red-700">
+      {text}
+    </p>
+  ) : null;
+}
+
+const EMPTY: Draft = { title: '', videoUrl: '', categoryId: '', skillId: '', duration: '', isFree: true, price: '0' };
+
+/** Spec 02 §2 and §5: Create Tutorial and its dialog; the Free switch hides the price (§4). */
+export function CreateTutorialButton({ categories, onCreated }: { categories: SkillCategory[]; onCreated: (tutorial: Tutorial) => void }) {
+  const [open, setOpen] = useState(false);
+  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [description, setDescription] = useState('');
+  const [problems, setProblems] = useState<Problems>({});
+  const skills = useSkills(draft.categoryId);
+  const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
+
+  const close = () => {
+    setOpen(false);
+    setDraft(EMPTY);
+    setDescription('');
+    setProblems({});
+  };
+  const create = useCreateTutorial((tutorial) => {
+    close();
+    onCreated(tutorial);
+  });
+
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const found = check(draft);
+    // Rendered at once, so the field that takes the focus below already carries its message.
+    flushSync(() => setProblems(found));
+    const first = (Object.keys(FIELD_IDS) as Problem[]).find((f) => found[f]);
+    if (first) {
+      document.getElementById(FIELD_IDS[first])?.focus();
+      return;
+    }
+    const duration = draft.duration.trim();
+    create.mutate({
+      title: draft.title.trim(),
+      description: description.trim() || null,
+      videoUrl: draft.videoUrl.trim() || null,
+      duration: duration ? Number(duration) : null,
+      // Spec 02 §5: '0' when free, otherwise the typed price.
+      price: draft.isFree ? '0' : draft.price.trim() || '0',
+      isFree: draft.isFree,
+      skillId: draft.skillId,
+    });
+  };
+
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>
+        <Plus className="h-4 w-4" aria-hidden="true" /> Create Tutorial
+      </Button>
+      <Dialog
+        open={open}
+        onOpenChange={(next) => (next ? setOpen(true) : close())}
+        title="Create Tutorial"
+        description="Share what you know with a video tutorial."
+        className="max-w-xl"
+      >
+        <form className="grid gap-4" noValidate onSubmit={submit}>
+          <Field label="Title" htmlFor={FIELD_IDS.title}>
+            <Input id={FIELD_IDS.title} value={draft.title} onChange={(e) => set({ title: e.target.value })} maxLength={TUTORIAL_LIMITS.title} required {...problemProps(problems, 'title')} />
+            <FieldError problems={problems} field="title" />
+          </Field>
+          <Field label="Description (optional)" htmlFor="tutorial-description">
+            <Textarea id="tutorial-description" value={description} onChange={(e) => setDescription(e.target.value)} maxLength={TUTORIAL_LIMITS.description} rows={3} />
+          </Field>
+          <Field label="Video URL (optional)" htmlFor={FIELD_IDS.videoUrl}>
+            <Input
+              id={FIELD_IDS.videoUrl}
+              type="url"
+              inputMode="url"
+              placeholder="https://"
+              value={draft.videoUrl}
+              onChange={(e) => set({ videoUrl: e.target.value })}
+              maxLength={TUTORIAL_LIMITS.videoUrl}
+              {...problemProps(problems, 'videoUrl')}
+            />
+            <FieldError problems={problems} field="videoUrl" />
+          </Field>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Category" htmlFor={FIELD_IDS.category}>
+              <Select id={FIELD_IDS.category} value={draft.categoryId} onChange={(e) => set({ categoryId: e.target.value, skillId: '' })} required {...problemProps(problems, 'category')}>
+                <option value="">Choose a category</option>
+                {categories.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name}
+                  </option>
+                ))}
+              </Select>
+              <FieldError problems={problems} field="category" />
+            </Field>
+            <Field label="Skill" htmlFor={FIELD_IDS.skill}>
+              <Select
+                id={FIELD_IDS.skill}
+                value={draft.skillId}
+                onChange={(e) => set({ skillId: e.target.value })}
+                disabled={!draft.categoryId || skills.isPending}
+                required
+                {...problemProps(problems, 'skill')}
+              >
+                <option value="">{!draft.categoryId ? 'Choose a category first' : skills.isPending ? 'Loading skills...' : 'Choose a skill'}</option>
+                {(skills.data ?? []).map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.name}
+                  </option>
+                ))}
+              </Select>
+              <FieldError problems={problems} field="skill" />
+            </Field>
+          </div>
+          <Field label="Duration (minutes, optional)" htmlFor={FIELD_IDS.duration}>
+            <Input
+              id={FIELD_IDS.duration}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={TUTORIAL_LIMITS.durationMinutes}
+              step={1}
+              value={draft.duration}
+              onChange={(e) => set({ duration: e.target.value })}
+              {...problemProps(problems, 'duration')}
+            />
+            <FieldError problems={problems} field="duration" />
+          </Field>
+          <div className="flex items-center gap-3">
+            <Switch id="tutorial-free" checked={draft.isFree} onCheckedChange={(isFree) => set({ isFree })} />
+            <label htmlFor="tutorial-free" className="text-sm font-medium text-slate-800">
+              Free
+            </label>
+          </div>
+          {draft.isFree ? null : (
+            <Field label="Price ($)" htmlFor={FIELD_IDS.price}>
+              <Input
+                id={FIELD_IDS.price}
+                type="number"
+                inputMode="decimal"
+                min={0.01}
+                max={TUTORIAL_MAX_PRICE}
+                step={0.01}
+                value={draft.price}
+                onChange={(e) => set({ price: e.target.value })}
+                {...problemProps(problems, 'price')}
+              />
+              <FieldError problems={problems} field="price" />
+            </Field>
+          )}
+          <div className="flex justify-end gap-2">
+            <Button variant="ghost" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={create.isPending}>
+              {create.isPending ? 'Creating...' : 'Create Tutorial'}
+            </Button>
+          </div>
+        </form>
+      </Dialog>
+    </>
+  );
+}

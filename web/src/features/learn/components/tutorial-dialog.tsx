@@ -1,0 +1,95 @@
+import type { Tutorial } from '@freemarket/contracts';
+import { Bookmark, Clock, Eye, Play } from 'lucide-react';
+import { useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { Avatar, initialsOf } from '../../../components/ui/avatar';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { paths } from '../../../config/paths';
+import { cn } from '../../../lib/cn';
+import { memberName } from '../../../lib/member-name';
+import { useSaveTutorial } from '../api/save-tutorial';
+import { useStartTutorial } from '../api/start-tutorial';
+import { dollars, isFreeTutorial, viewsText } from '../utils/tutorial-text';
+
+export interface TutorialDialogProps {
+  tutorial: Tutorial | null;
+  meId: string;
+  onClose: () => void;
+  /** The tutorial as the server answered after starting or saving it (its new view count, isSaved). */
+  onChanged: (tutorial: Tutorial) => void;
+}
+
+function Details({ tutorial, meId, onChanged }: Omit<TutorialDialogProps, 'tutorial' | 'onClose'> & { tutorial: Tutorial }) {
+  const video = useRef<HTMLVideoElement>(null);
+  const navigate = useNavigate();
+  const start = useStartTutorial(onChanged);
+  const save = useSaveTutorial(onChanged);
+  const free = isFreeTutorial(tutorial);
+  const mine = tutorial.creatorId === meId;
+
+  const startLearning = () => {
+    start.mutate(tutorial.id);
+    // Played within the click, while the browser still counts it as the member's own gesture.
+    void video.current?.play().catch(() => undefined);
+  };
+  const enroll = () =>
+    navigate(paths.checkout.getHref({ sellerId: tutorial.creatorId, amount: Number(tutorial.price).toFixed(2), type: 'purchase', description: `Tutorial: ${tutorial.title}` }));
+
+  return (
+    <div className="grid gap-4">
+      {tutorial.videoUrl ? (
+        // Members' videos come without captions; the player's own controls are what we can offer.
+        <video ref={video} src={tutorial.videoUrl} controls preload="metadata" className="aspect-video w-full rounded-md bg-black" aria-label={`Video: ${tutorial.title}`} />
+      ) : null}
+      <div className="flex items-center gap-3">
+        <Avatar fallback={initialsOf(tutorial.creator.firstName, tutorial.creator.lastName)} imageUrl={tutorial.creator.profileImageUrl} className="h-11 w-11" />
+        <div>
+          <p className="text-xs font-medium tracking-wide text-slate-600 uppercase">Instructor</p>
+          <p className="font-medium text-slate-900">{memberName(tutorial.creator)}</p>
+        </div>
+      </div>
+      <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-700">
+        {tutorial.duration ? (
+          <span className="flex items-center gap-1">
+            <Clock className="h-4 w-4" aria-hidden="true" /> {tutorial.duration} min
+          </span>
+        ) : null}
+        <span className="flex items-center gap-1" data-testid="tutorial-views">
+          <Eye className="h-4 w-4" aria-hidden="true" /> {viewsText(tutorial.viewCount)}
+        </span>
+        {tutorial.skill ? <Badge>{tutorial.skill.name}</Badge> : null}
+      </p>
+      <p className="text-sm break-words whitespace-pre-line text-slate-800">{tutorial.description || 'No description provided'}</p>
+      <div className="flex flex-wrap gap-2">
+        {free ? (
+          <Button onClick={startLearning} disabled={start.isPending}>
+            <Play className="h-4 w-4" aria-hidden="true" /> Start Learning (Free)
+          </Button>
+        ) : mine ? (
+          <p className="self-center text-sm text-slate-700">You created this tutorial ({dollars(tutorial.price)}).</p>
+        ) : (
+          <Button onClick={enroll}>Enroll for {dollars(tutorial.price)}</Button>
+        )}
+        <Button
+          variant={tutorial.isSaved ? 'secondary' : 'outline'}
+          aria-pressed={tutorial.isSaved}
+          disabled={save.isPending}
+          onClick={() => save.mutate({ id: tutorial.id, saved: !tutorial.isSaved })}
+        >
+          <Bookmark className={cn('h-4 w-4', tutorial.isSaved ? 'fill-current' : undefined)} aria-hidden="true" /> Save for Later
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** Spec 02 §2: a tutorial's details, with what its three buttons do (the spec left that unshown). */
+export function TutorialDialog({ tutorial, meId, onClose, onChanged }: TutorialDialogProps) {
+  return (
+    <Dialog open={tutorial !== null} onOpenChange={(open) => (open ? undefined : onClose())} title={tutorial?.title ?? ''} description="Tutorial details" hideDescription className="max-w-2xl">
+      {tutorial ? <Details key={tutorial.id} tutorial={tutorial} meId={meId} onChanged={onChanged} /> : null}
+    </Dialog>
+  );
+}
