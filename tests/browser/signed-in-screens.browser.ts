@@ -107,8 +107,8 @@ describe('the signed-in screens', () => {
   });
 
   it('keeps later screens inside the app shell instead of a 404', async () => {
-    await page.goto('/projects');
-    await page.getByRole('heading', { name: 'Community Projects' }).waitFor();
+    await page.goto('/profile');
+    await page.getByRole('heading', { name: 'Profile', exact: true }).waitFor();
     expect(await page.getByRole('navigation', { name: 'Main' }).first().isVisible()).toBe(true);
   });
 });

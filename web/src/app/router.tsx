@@ -22,15 +22,16 @@ const ContactRoute = lazyNamed(() => import('./routes/static-pages'), 'ContactRo
 const CheckoutRoute = lazyNamed(() => import('./routes/checkout'), 'CheckoutRoute');
 const PaymentSuccessRoute = lazyNamed(() => import('./routes/payment-success'), 'PaymentSuccessRoute');
 const TransactionsRoute = lazyNamed(() => import('./routes/transactions'), 'TransactionsRoute');
+const EventsRoute = lazyNamed(() => import('./routes/events'), 'EventsRoute');
+const ProjectsRoute = lazyNamed(() => import('./routes/projects'), 'ProjectsRoute');
+const ProjectDetailsRoute = lazyNamed(() => import('./routes/projects'), 'ProjectDetailsRoute');
+const LearnRoute = lazyNamed(() => import('./routes/learn'), 'LearnRoute');
 const PlaceholderRoute = lazy(() => import('./routes/placeholder').then((m) => ({ default: m.PlaceholderRoute })));
 
 /** Spec 02 screens that arrive with a later issue: a placeholder inside the app shell, not a 404. */
 const LATER = [
-  [paths.projects.path, 'Community Projects'],
   [paths.profile.path, 'Profile'],
   [paths.userProfile.path, 'Profile'],
-  [paths.events.path, 'Community Events'],
-  [paths.learn.path, 'Learning Hub'],
 ] as const;
 
 /** The route table of spec 01 §2. */
@@ -52,6 +53,10 @@ export function AppRouter() {
           <Route path={paths.checkout.path} element={<CheckoutRoute />} />
           <Route path={paths.paymentSuccess.path} element={<PaymentSuccessRoute />} />
           <Route path={paths.transactions.path} element={<TransactionsRoute />} />
+          <Route path={paths.events.path} element={<EventsRoute />} />
+          <Route path={paths.projects.path} element={<ProjectsRoute />} />
+          <Route path={paths.projectDetails.path} element={<ProjectDetailsRoute />} />
+          <Route path={paths.learn.path} element={<LearnRoute />} />
           {LATER.map(([path, title]) => (
             <Route key={path} path={path} element={<PlaceholderRoute title={title} />} />
           ))}
