@@ -10,16 +10,9 @@ export type {
   UserSummary as PersonSummary,
   ProfileKind,
   OpenTo,
+  Tutorial,
+  TutorialPage,
 } from '@freemarket/contracts';
-
-/** @TODO The DIY content shape of spec 01 §3, until the tutorial contract (social) lands. */
-export interface DiyContent {
-  id: string;
-  title: string;
-  duration: number | null;
-  isFree: boolean;
-  price: string | null;
-}
 
 export interface Page<T> {
   items: T[];

@@ -59,13 +59,15 @@ function DiyContentList({ userId }: { userId: string }) {
   if (items.length === 0) return null;
   return (
     <Section title="DIY Training & Content">
-      <ul className="grid gap-1 text-sm">
+      <ul className="grid gap-1 text-sm" data-testid="creator-tutorials">
         {items.map((c) => (
           <li key={c.id} className="flex justify-between gap-2 text-slate-800">
-            <span>
-              {c.title} {c.duration ? <span className="text-slate-600">· {c.duration} min video</span> : null}
+            <span className="min-w-0 break-words">
+              {c.title}
+              {c.skill ? <span className="text-slate-600"> · {c.skill.name}</span> : null}
+              {c.duration ? <span className="text-slate-600"> · {c.duration} min video</span> : null}
             </span>
-            <span className="font-medium">{c.isFree || !c.price || Number(c.price) === 0 ? 'Free' : `$${Number(c.price).toFixed(2)}`}</span>
+            <span className="shrink-0 font-medium">{c.isFree || Number(c.price) === 0 ? 'Free' : `$${Number(c.price).toFixed(2)}`}</span>
           </li>
         ))}
       </ul>
