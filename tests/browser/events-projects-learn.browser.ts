@@ -1,0 +1,396 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import type { CommunityEventPage, CreateTutorialBody, CurrentUser, ProfileInput, Project, RewardBalance, Skill, SkillCategory, Tutorial } from '@freemarket/contracts';
+import { seriousViolations } from './accessibility.js';
+import { callApi, newContext, screenshot, signIn, startBrowserStack, type BrowserStack } from './harness.js';
+
+const SF = { latitude: 37.7749, longitude: -122.4194 };
+const ada = { email: 'ada.hub@example.com', firstName: 'Ada', lastName: 'Lovelace' };
+const bob = { email: 'bob.hub@example.com', firstName: 'Bob', lastName: 'Builder' };
+
+/** Tutorial videos point here; the stub answers at once, so no player waits on a host this network cannot reach. */
+const VIDEO_HOST = /^https:\/\/videos\.example\.com\//;
+
+interface SignedIn {
+  context: BrowserContext;
+  page: Page;
+  id: string;
+}
+
+let bs: BrowserStack;
+let a: SignedIn;
+let b: SignedIn;
+
+async function member(identity: typeof ada): Promise<SignedIn> {
+  const context = await newContext(bs, { geolocation: SF });
+  await context.route(VIDEO_HOST, (route) => route.fulfill({ status: 404, body: '' }));
+  const page = await context.newPage();
+  await signIn(page, identity);
+  const me = await callApi<CurrentUser>(page, 'GET', '/api/auth/user');
+  return { context, page, id: me.body.id };
+}
+
+/** Waits for a toast with this title and text; an open dialog hides the toast region from the accessibility tree. */
+async function toastSays(page: Page, title: string, text?: string): Promise<void> {
+  const region = page.getByRole('region', { name: /Notifications/, includeHidden: true });
+  await region.getByText(title, { exact: true }).waitFor();
+  if (text) await region.getByText(text, { exact: true }).waitFor();
+}
+
+/** The member's balance once the rewards service has credited the points (they arrive through an event). */
+async function balanceReaches(page: Page, points: number): Promise<void> {
+  await expect.poll(async () => (await callApi<RewardBalance>(page, 'GET', '/api/rewards/balance')).body.balance, { timeout: 15_000 }).toBe(points);
+}
+
+/** The header's balance, refreshed by the screen after an action that earns points. */
+async function headerShows(page: Page, points: number): Promise<void> {
+  await page.getByTestId('rewards-balance').filter({ hasText: String(points) }).waitFor({ timeout: 15_000 });
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const LONG_DATE = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+const SHORT_DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+beforeAll(async () => {
+  bs = await startBrowserStack();
+  a = await member(ada);
+  b = await member(bob);
+  // A profile with a place, so Bob finds Ada on the map screen and opens her dialog.
+  const profile: ProfileInput = { title: 'Plumber', bio: 'Taps, pipes and boilers.', latitude: 37.7793, longitude: -122.4193, isServiceProvider: true };
+  expect((await callApi(a.page, 'POST', '/api/profiles', profile)).status).toBe(201);
+});
+afterAll(async () => {
+  await bs?.stop();
+});
+
+describe('community events', () => {
+  const title = 'Saturday Repair Café';
+  // Tomorrow at 18:30 in the browser's time zone (the test's, on the same machine).
+  const tomorrow = new Date();
+  tomorrow.setDate(tomorrow.getDate() + 1);
+  tomorrow.setHours(18, 30, 0, 0);
+  const local = `${tomorrow.getFullYear()}-${pad(tomorrow.getMonth() + 1)}-${pad(tomorrow.getDate())}T18:30`;
+
+  it('lets Ada create an event, which lands on its day in the calendar and in Upcoming Events', async () => {
+    const page = a.page;
+    await page.goto('/events');
+    await page.getByRole('heading', { name: 'Community Events', level: 1 }).waitFor();
+    await page.getByText('Discover and join local events in your community').waitFor();
+    await page.getByText('No upcoming events').waitFor();
+    // Today is chosen at first.
+    await page.getByRole('heading', { name: `Events on ${LONG_DATE.format(new Date())}` }).waitFor();
+    expect(await page.getByRole('gridcell', { selected: true }).getByRole('button').getAttribute('aria-current')).toBe('date');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Create Event' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Event' });
+    await dialog.getByRole('button', { name: 'Create Event' }).click();
+    await dialog.getByText('Please enter a title').waitFor();
+    await dialog.getByText('Please enter a valid date').waitFor();
+    expect(await dialog.getByLabel('Event Title').evaluate((el) => el === document.activeElement)).toBe(true);
+
+    await dialog.getByLabel('Event Title').fill(title);
+    await dialog.getByLabel('Description').fill('Bring anything broken: lamps, bikes, jumpers.');
+    await dialog.getByLabel('Date & Time').fill(local);
+    await dialog.getByLabel('Location').fill('Community Hall, 5 Elm St');
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Create Event' }).click();
+    await toastSays(page, 'Event created!', 'Your event has been added to the calendar.');
+    await dialog.waitFor({ state: 'detached' });
+
+    // The calendar moves to the event's day, which is marked as having one.
+    await page.getByRole('heading', { name: `Events on ${LONG_DATE.format(tomorrow)}` }).waitFor();
+    await page.getByRole('gridcell', { selected: true }).getByRole('button', { name: `${LONG_DATE.format(tomorrow)}, 1 event` }).waitFor();
+    const item = page.getByTestId('day-event').filter({ hasText: title });
+    await item.getByText('Bring anything broken: lamps, bikes, jumpers.').waitFor();
+    expect(await item.locator('time').innerText()).toBe('6:30 PM');
+    await item.getByText('Community Hall, 5 Elm St').waitFor();
+    await item.getByText("You're hosting").waitFor();
+    expect(await item.getByRole('button', { name: 'RSVP', exact: true }).count()).toBe(0);
+
+    const upcoming = page.getByTestId('upcoming-event').filter({ hasText: title });
+    await upcoming.getByText(SHORT_DATE.format(tomorrow)).waitFor();
+    await upcoming.getByText('0 attending').waitFor();
+    await screenshot(page, 'events-desktop');
+
+    // 'Add to calendar' is the event's iCalendar file.
+    const href = await item.getByRole('link', { name: 'Add to calendar' }).getAttribute('href');
+    expect(href).toMatch(/^\/api\/events\/[0-9a-f-]{36}\/ical$/);
+    const ical = await page.context().request.get(href!);
+    expect(ical.status()).toBe(200);
+    expect(await ical.text()).toContain('BEGIN:VCALENDAR');
+  });
+
+  it('gives Ada a private calendar address that a calendar app can read without her session', async () => {
+    const page = a.page;
+    await page.getByRole('button', { name: 'Subscribe in your calendar app' }).click();
+    const address = page.getByRole('textbox', { name: 'Your private calendar address' });
+    await address.waitFor();
+    const url = await address.inputValue();
+    expect(url).toMatch(new RegExp(`^${bs.stack.url}/api/events/calendar/[A-Za-z0-9_-]{43}\\.ics$`));
+    const feed = await fetch(url);
+    expect(feed.status).toBe(200);
+    expect(await feed.text()).toContain('Saturday Repair Caf');
+  });
+
+  it('lets Bob choose the day with the keyboard, RSVP, cancel and RSVP again, and credits him 15 points', async () => {
+    const page = b.page;
+    await page.goto('/events');
+    await page.getByTestId('upcoming-event').filter({ hasText: title }).waitFor();
+    // Arrow keys move through the calendar (into the next month on the last day); Enter chooses.
+    await page.getByRole('gridcell', { selected: true }).getByRole('button').focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: `Events on ${LONG_DATE.format(tomorrow)}` }).waitFor();
+
+    const item = page.getByTestId('day-event').filter({ hasText: title });
+    await item.getByRole('button', { name: 'RSVP', exact: true }).click();
+    await toastSays(page, 'Success!', "You're now attending this event.");
+    await item.getByText('Attending', { exact: true }).waitFor();
+    expect(await item.getByRole('button', { name: 'RSVP', exact: true }).count()).toBe(0);
+    await page.getByTestId('upcoming-event').filter({ hasText: title }).getByText('1 attending').waitFor();
+    await balanceReaches(page, 15);
+    await headerShows(page, 15);
+
+    await item.getByRole('button', { name: 'Cancel RSVP' }).click();
+    await toastSays(page, 'RSVP cancelled', "You're no longer attending this event.");
+    await page.getByTestId('upcoming-event').filter({ hasText: title }).getByText('0 attending').waitFor();
+    await item.getByRole('button', { name: 'RSVP', exact: true }).click();
+    await item.getByText('Attending', { exact: true }).waitFor();
+
+    const attending = await callApi<CommunityEventPage>(page, 'GET', `/api/events/attending/${b.id}`);
+    expect(attending.body.items.map((e) => e.title)).toEqual([title]);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 360, height: 740 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await screenshot(page, 'events-360');
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+});
+
+describe('community projects', () => {
+  const title = 'Neighbourhood Tool Library';
+  const goals = 'Collect 100 donated tools, find a home for them in the community hall, open two evenings a week, and train ten volunteers.';
+
+  it('shows a visitor the sign-in notice', async () => {
+    const context = await newContext(bs);
+    const page = await context.newPage();
+    await page.goto('/projects');
+    await page.getByText('Sign In Required').waitFor();
+    await page.getByText('Please sign in to view and create community projects').waitFor();
+    await context.close();
+  });
+
+  it('lets Ada create a project with the form’s checks, and filters by tab and status', async () => {
+    const page = a.page;
+    await page.goto('/projects');
+    await page.getByRole('heading', { name: 'Community Projects', level: 1 }).waitFor();
+    await page.getByText('No projects found. Create one to get started!').waitFor();
+    const tabs = page.getByRole('tablist', { name: 'Project categories' }).getByRole('tab');
+    expect(await tabs.allInnerTexts()).toEqual(['All', 'Events', 'Investments', 'Business Ideas', 'Business', 'Nonprofit Ideas', 'Resources', 'Legislation', 'Petitions', 'Podcasts']);
+    const statusFilter = page.getByLabel('Status', { exact: true });
+    expect(await statusFilter.locator('option').allInnerTexts()).toEqual(['All Status', 'Active', 'Completed', 'Archived']);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Create Project' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create Community Project' });
+    await dialog.getByLabel('Title').fill('Hi');
+    await dialog.getByLabel('Description', { exact: true }).fill('Too short');
+    await dialog.getByLabel('Category').selectOption({ label: 'Other' });
+    await dialog.getByRole('button', { name: 'Create Project' }).click();
+    await dialog.getByText('Title must be at least 3 characters').waitFor();
+    await dialog.getByText('Description must be at least 10 characters').waitFor();
+    await dialog.getByText('Please enter a custom category').waitFor();
+
+    await dialog.getByLabel('Title').fill(title);
+    await dialog.getByLabel('Description', { exact: true }).fill('A library of tools anyone on the street can borrow.');
+    await dialog.getByLabel('Custom Category').fill('Sharing');
+    await dialog.getByLabel('Goals (optional)').fill(goals);
+    await dialog.getByLabel('Target Date (optional)').fill('2030-03-05');
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Create Project' }).click();
+    await toastSays(page, 'Success!', 'Project created successfully');
+    await dialog.waitFor({ state: 'detached' });
+
+    const card = page.getByTestId('project-card').filter({ hasText: title });
+    await card.getByText('Active', { exact: true }).waitFor();
+    await card.getByText('Sharing', { exact: true }).waitFor();
+    await card.getByText(`${goals.slice(0, 100).trimEnd()}...`).waitFor();
+    await card.getByText('Target: Mar 5, 2030').waitFor();
+    await card.getByText('0 participants').waitFor();
+    await card.getByText('Created by Ada', { exact: true }).waitFor();
+    expect(await card.getByRole('button', { name: 'Join' }).count()).toBe(0);
+
+    // A pod classroom is what the 'Podcasts' tab lists; Other has no tab of its own.
+    const pod = await callApi<Project>(page, 'POST', '/api/projects', { title: 'Thursday Pod Classroom', description: 'Five families teaching together.', category: 'pod_classrooms', status: 'completed' });
+    expect(pod.status).toBe(201);
+    await page.getByRole('tab', { name: 'Podcasts' }).click();
+    const podCard = page.getByTestId('project-card').filter({ hasText: 'Thursday Pod Classroom' });
+    await podCard.getByText('Pod Classroom', { exact: true }).waitFor();
+    await podCard.getByText('Completed', { exact: true }).waitFor();
+    expect(await page.getByTestId('project-card').count()).toBe(1);
+    await statusFilter.selectOption({ label: 'Active' });
+    await page.getByText('No projects found. Create one to get started!').waitFor();
+    // The All tab's list was read before the pod classroom existed (lists are read once, as everywhere).
+    await page.reload();
+    await expect.poll(() => page.getByTestId('project-card').count()).toBe(2);
+    await screenshot(page, 'projects-desktop');
+  });
+
+  it('lets Bob join, see himself on the details screen, leave and join again, and credits him 15 points once', async () => {
+    const page = b.page;
+    await page.goto('/projects');
+    const card = page.getByTestId('project-card').filter({ hasText: title });
+    await card.getByRole('button', { name: 'Join' }).click();
+    await toastSays(page, 'Joined!', "You've joined this project");
+    await card.getByText('1 participant', { exact: true }).waitFor();
+    await card.getByRole('button', { name: 'Leave' }).waitFor();
+
+    await card.getByRole('link', { name: 'View Details' }).click();
+    await page.waitForURL(/\/projects\/[0-9a-f-]{36}$/);
+    await page.getByRole('heading', { name: title, level: 1 }).waitFor();
+    await page.getByText(goals, { exact: true }).waitFor();
+    await page.getByText('Mar 5, 2030').waitFor();
+    await page.getByText('Created by Ada Lovelace').waitFor();
+    await page.getByTestId('project-participants').getByText('Bob Builder').waitFor();
+    expect(await page.getByLabel('Project status').count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'project-details-desktop');
+
+    await page.getByRole('button', { name: 'Leave' }).click();
+    await toastSays(page, 'Left project', "You've left this project");
+    await page.getByText('No one has joined yet.').waitFor();
+    await page.getByRole('button', { name: 'Join' }).click();
+    await page.getByTestId('project-participants').getByText('Bob Builder').waitFor();
+    // 15 for the RSVP and 15 for the project, once: leaving and joining again earns nothing more.
+    await headerShows(page, 30);
+    await balanceReaches(page, 30);
+  });
+
+  it('lets Ada, the creator, change the status on the details screen', async () => {
+    const page = a.page;
+    await page.goto('/projects');
+    await page.getByTestId('project-card').filter({ hasText: title }).getByRole('link', { name: 'View Details' }).click();
+    const status = page.getByLabel('Project status');
+    await status.selectOption({ label: 'Completed' });
+    await toastSays(page, 'Project updated', 'The project is now Completed.');
+    expect(await page.getByRole('button', { name: 'Join' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Back to Projects' }).click();
+    await page.getByTestId('project-card').filter({ hasText: title }).getByText('Completed', { exact: true }).waitFor();
+  });
+});
+
+describe('the learning hub', () => {
+  const paid = 'Fixing a Leaky Tap';
+
+  it('lets Ada create a tutorial through the form, free switch and all', async () => {
+    const page = a.page;
+    await page.goto('/learn');
+    await page.getByRole('heading', { name: 'Select a Category' }).waitFor();
+    await page.getByText('Choose a skill category above to browse available tutorials').waitFor();
+    await page.getByRole('tab', { name: 'Saved' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Create Tutorial' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create Tutorial' });
+    await dialog.getByRole('button', { name: 'Create Tutorial' }).click();
+    await dialog.getByText('Please enter a title').waitFor();
+    await dialog.getByText('Please choose a category').waitFor();
+
+    await dialog.getByLabel('Title').fill(paid);
+    await dialog.getByLabel('Description (optional)').fill('Replace a washer in ten minutes, no plumber needed.');
+    await dialog.getByLabel('Video URL (optional)').fill('javascript:alert(1)');
+    await dialog.getByLabel('Category').selectOption({ label: 'Trades' });
+    await dialog.getByLabel('Skill').selectOption({ label: 'Plumbing' });
+    await dialog.getByLabel('Duration (minutes, optional)').fill('12');
+    const free = dialog.getByRole('switch', { name: 'Free' });
+    expect(await free.getAttribute('aria-checked')).toBe('true');
+    expect(await dialog.getByLabel('Price ($)').count()).toBe(0);
+    await free.click();
+    await dialog.getByLabel('Price ($)').fill('24.5');
+    await dialog.getByRole('button', { name: 'Create Tutorial' }).click();
+    await dialog.getByText('Please enter a web address starting with http:// or https://').waitFor();
+    await dialog.getByLabel('Video URL (optional)').fill('https://videos.example.com/leaky-tap.mp4');
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Create Tutorial' }).click();
+    await toastSays(page, 'Tutorial created successfully!');
+    await dialog.waitFor({ state: 'detached' });
+
+    // A second one, free and without a description, through the API.
+    const categories = await callApi<SkillCategory[]>(page, 'GET', '/api/skill-categories');
+    const trades = categories.body.find((c) => c.name === 'Trades')!;
+    const skills = await callApi<Skill[]>(page, 'GET', `/api/skills/category/${trades.id}`);
+    const body: CreateTutorialBody = { title: 'Bleeding a Radiator', videoUrl: 'https://videos.example.com/radiator.mp4', duration: 5, isFree: true, skillId: skills.body.find((s) => s.name === 'Plumbing')!.id };
+    expect((await callApi<Tutorial>(page, 'POST', '/api/diy-content', body)).status).toBe(201);
+    await balanceReaches(page, 50);
+  });
+
+  it('finds both in their category, and the search narrows the loaded list', async () => {
+    const page = a.page;
+    await page.getByRole('tab', { name: 'Trades' }).click();
+    const card = page.getByTestId('tutorial-card').filter({ hasText: paid });
+    await card.getByText('Ada Lovelace').waitFor();
+    await card.getByText('12 min').waitFor();
+    await card.getByText('0 views').waitFor();
+    await card.getByText('$24.50').waitFor();
+    await page.getByTestId('tutorial-card').filter({ hasText: 'Bleeding a Radiator' }).getByText('Free', { exact: true }).waitFor();
+    await screenshot(page, 'learn-desktop');
+
+    const search = page.getByRole('searchbox', { name: 'Search tutorials' });
+    await search.fill('WASHER');
+    await expect.poll(() => page.getByTestId('tutorial-card').count()).toBe(1);
+    await search.fill('chainsaw');
+    await page.getByText('No tutorials match your search').waitFor();
+    await search.fill('');
+    await page.getByRole('tab', { name: 'Medical' }).click();
+    await page.getByText('No tutorials available in this category yet').waitFor();
+  });
+
+  it('lets Bob start a free tutorial (one view), save it for later, and enroll in the paid one through the checkout', async () => {
+    const page = b.page;
+    await page.goto('/learn');
+    await page.getByRole('tab', { name: 'Trades' }).click();
+    await page.getByRole('button', { name: 'Bleeding a Radiator' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Bleeding a Radiator' });
+    await dialog.getByText('Instructor').waitFor();
+    await dialog.getByText('Ada Lovelace').waitFor();
+    await dialog.getByText('No description provided').waitFor();
+    await dialog.getByText('Plumbing', { exact: true }).waitFor();
+    expect(await dialog.locator('video[controls]').getAttribute('src')).toBe('https://videos.example.com/radiator.mp4');
+    await dialog.getByRole('button', { name: 'Start Learning (Free)' }).click();
+    await dialog.getByTestId('tutorial-views').filter({ hasText: '1 view' }).waitFor();
+    await dialog.getByRole('button', { name: 'Start Learning (Free)' }).click();
+    // One view per member, however often they start.
+    await page.waitForLoadState('networkidle');
+    expect(await dialog.getByTestId('tutorial-views').innerText()).toBe('1 view');
+
+    const save = dialog.getByRole('button', { name: 'Save for Later' });
+    await save.click();
+    await toastSays(page, 'Saved for later', 'Find it in the Saved tab.');
+    await expect.poll(() => save.getAttribute('aria-pressed')).toBe('true');
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'learn-tutorial-dialog');
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await page.getByRole('tab', { name: 'Saved' }).click();
+    await page.getByTestId('tutorial-card').filter({ hasText: 'Bleeding a Radiator' }).getByText('1 view').waitFor();
+
+    await page.getByRole('tab', { name: 'Trades' }).click();
+    await page.getByRole('button', { name: paid }).click();
+    await page.getByRole('dialog', { name: paid }).getByRole('button', { name: 'Enroll for $24.50' }).click();
+    await page.waitForURL((url) => url.pathname === '/checkout');
+    const query = new URL(page.url()).searchParams;
+    expect(Object.fromEntries(query)).toEqual({ amount: '24.50', sellerId: a.id, type: 'purchase', description: `Tutorial: ${paid}` });
+  });
+
+  it('shows Ada’s tutorials in her profile dialog', async () => {
+    const page = b.page;
+    await page.goto('/');
+    await page.getByRole('searchbox', { name: 'Search' }).fill('Ada');
+    await page.getByTestId('profile-card').filter({ hasText: 'Ada Lovelace' }).getByRole('button', { name: 'Ada Lovelace', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Ada Lovelace' });
+    await dialog.getByRole('heading', { name: 'DIY Training & Content' }).waitFor();
+    const list = dialog.getByTestId('creator-tutorials');
+    await list.getByText(paid).waitFor();
+    await list.getByText('Bleeding a Radiator').waitFor();
+  });
+});
