@@ -7,7 +7,7 @@ import { startStack, type Stack } from '../../../scripts/stack.js';
 let stack: Stack;
 beforeAll(async () => {
   stack = await startStack({ port: await freePort(), databaseUrl: () => 'pglite:memory', natsUrl: null, redisUrl: null, logLevel: 'silent', seedDemoData: true });
-}, 120_000);
+}, 240_000);
 afterAll(() => stack?.stop());
 
 describe('a fresh local stack', () => {
