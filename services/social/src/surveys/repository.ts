@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { newerThan, olderThan, queryRows, type DbOrTx, type TimeIdKey } from '@freemarket/db';
 import type { SurveyQuestion, SurveyRecipientStatus } from '@freemarket/contracts';
 import { connections, surveyRecipients, surveyResponses, surveys, type SurveyRecipientRow, type SurveyResponseRow, type SurveyRow } from '../db/schema/index.js';
@@ -111,21 +111,46 @@ export function pageResponses(db: DbOrTx, surveyId: string, options: { after?: T
     .limit(options.limit + 1);
 }
 
+/** A question id as a SQL literal: ids are ours (base64url), and GROUP BY must see the same expression as the select list. */
+function questionKey(id: string): SQL {
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) throw new Error(`not a question id: ${JSON.stringify(id)}`);
+  return sql.raw(`'${id}'`);
+}
+
 /**
- * How often each answer was given to each question with a fixed set of answers (`tallied`), and
- * how many answered each question at all (`answer` null), in one pass over the responses.
+ * In one pass over the survey's responses: how often each answer was given to each question with
+ * a fixed set of answers (`tallied`, one grouping set each), and how many answered each of the
+ * others (`answer` null). Reading only the answers asked for keeps long text answers out of it.
  */
-export function tallyAnswers(db: DbOrTx, surveyId: string, tallied: readonly string[]): Promise<{ questionId: string; answer: string | null; count: number }[]> {
-  const entry = sql`jsonb_each_text(${surveyResponses.answers})`;
-  return db
-    .select({
-      questionId: sql<string>`a.key`,
-      answer: sql<string | null>`case when a.key = any(${sql.param(tallied)}::text[]) then a.value end`,
-      count: count().mapWith(Number),
-    })
-    .from(sql`${surveyResponses} cross join lateral ${entry} as a(key, value)`)
-    .where(eq(surveyResponses.surveyId, surveyId))
-    .groupBy(sql`1, 2`);
+export async function tallyAnswers(
+  db: DbOrTx,
+  surveyId: string,
+  tallied: readonly string[],
+  counted: readonly string[],
+): Promise<{ questionId: string; answer: string | null; count: number }[]> {
+  if (tallied.length === 0 && counted.length === 0) return [];
+  const answerOf = (id: string) => sql`(${surveyResponses.answers} ->> ${questionKey(id)})`;
+  const columns = [
+    ...tallied.flatMap((id, i) => [sql`${answerOf(id)} as a${sql.raw(String(i))}`, sql`grouping(${answerOf(id)}) as g${sql.raw(String(i))}`]),
+    ...counted.map((id, j) => sql`count(*) filter (where ${surveyResponses.answers} ? ${questionKey(id)}) as t${sql.raw(String(j))}`),
+    sql`count(*) as n`,
+  ];
+  const sets = [...tallied.map((id) => sql`(${answerOf(id)})`), sql`()`];
+  const rows = await queryRows<Record<string, string | number | null>>(
+    db,
+    sql`select ${sql.join(columns, sql`, `)} from ${surveyResponses} where ${surveyResponses.surveyId} = ${surveyId} group by grouping sets (${sql.join(sets, sql`, `)})`,
+  );
+  const out: { questionId: string; answer: string | null; count: number }[] = [];
+  for (const row of rows) {
+    const set = tallied.findIndex((_, i) => Number(row[`g${i}`]) === 0);
+    if (set >= 0) {
+      const answer = row[`a${set}`];
+      if (answer !== null && answer !== undefined) out.push({ questionId: tallied[set]!, answer: String(answer), count: Number(row.n) });
+    } else {
+      counted.forEach((id, j) => out.push({ questionId: id, answer: null, count: Number(row[`t${j}`]) }));
+    }
+  }
+  return out;
 }
 
 /** The latest answers to each text question, newest first, up to `limit` each. */

@@ -9,7 +9,7 @@ type Tally = Map<string, { answered: number; byAnswer: Map<string, number> }>;
 export async function surveyResults(db: DbOrTx, survey: SurveyRow, counts: { recipientCount: number; responseCount: number }): Promise<SurveyResults> {
   const textIds = survey.questions.filter((q) => q.type === 'text').map((q) => q.id);
   const talliedIds = survey.questions.filter((q) => q.type !== 'text').map((q) => q.id);
-  const [rows, latest] = await Promise.all([tallyAnswers(db, survey.id, talliedIds), latestTextAnswers(db, survey.id, textIds, SURVEY_RESULTS_LATEST_TEXT)]);
+  const [rows, latest] = await Promise.all([tallyAnswers(db, survey.id, talliedIds, textIds), latestTextAnswers(db, survey.id, textIds, SURVEY_RESULTS_LATEST_TEXT)]);
 
   const tally: Tally = new Map();
   for (const { questionId, answer, count } of rows) {
