@@ -60,7 +60,7 @@ function bufferedStdout(): DestinationStream {
  * Node writes to stdout itself (and to a pipe on Linux): one system call for many lines, and no
  * round trip through the thread pool per write. Not sonic-boom's own `minLength`: that appends each
  * line to its pending string and then measures the string's UTF-8 length, which flattens it, so every
- * line copied the whole pending buffer again (docs/benchmarks.md, ## Gateway, sixteenth session).
+ * line copied the whole pending buffer again (docs/benchmarks.md, ## Gateway).
  * sonic-boom still does the writing: it retries a write the pipe was too full to take (EAGAIN).
  */
 export class LineBatch implements DestinationStream {

@@ -19,7 +19,7 @@ export interface ItemRead {
  * Search results (spec 01 §3) as anyone but their owner sees them, by profile id, as JSON text
  * without `distanceKm`: a search's statement then finds only the page's keys, and the results it
  * would otherwise write afresh on every request (about 45 µs of Postgres CPU each, most of a
- * nearest-20 search: docs/benchmarks.md, Search, thirteenth session) come from memory. Each
+ * nearest-20 search: docs/benchmarks.md, Search) come from memory. Each
  * instance keeps its own, kept in step through Postgres notifications (migration 0008): a change
  * to anything a result shows drops that result in every instance, and the next page that needs it
  * reads it again.

@@ -38,7 +38,7 @@ export interface PageRow {
  * rating) before it gives up and lets a plan that collects every match take over. At 2,000, a skill
  * held by one profile in 100 was at the edge of the nearest-first walk and often paid for both
  * plans; at 4,000 the edge is one in 200, and a rarer term walks about twice as long (some
- * milliseconds) before its bitmap scan (docs/benchmarks.md, Search, eighth session).
+ * milliseconds) before its bitmap scan (docs/benchmarks.md, Search).
  */
 export const WALK_ROWS = 4000;
 
@@ -170,7 +170,7 @@ export const statements = {
    * In a sort's index order from the cursor on, testing each row: at most `walk` rows are read, and
    * the first `limit + 1` that pass are the page. Fast when matches are common among what the index
    * passes on its way; the planner, left to choose, walked whole indexes for rare ones (13.8 s for a
-   * schools search in San Francisco, docs/benchmarks.md, Search, ninth session).
+   * schools search in San Francisco, docs/benchmarks.md, Search).
    */
   sortedWalk: (q: PageQuery, order: SortOrder, walk = WALK_ROWS): SQL => {
     const ok = and(...walkConditions(q), order.after) ?? sql`true`;
@@ -321,7 +321,7 @@ export class SearchRepository {
    * the walk ends with fewer than a page (the matches are rare, or there are no more).
    * The cell-tagged collections run prepared: their plan is the cell-tagged index whatever the
    * words and cells, and Postgres's generic plan spares planning them each time (0.7 ms of a 2 ms
-   * statement; docs/benchmarks.md, Search, fourteenth session).
+   * statement; docs/benchmarks.md, Search).
    */
   private async sorted(q: PageQuery, order: SortOrder): Promise<PageRow[]> {
     const tagged = cellTaggedText(q) !== null;

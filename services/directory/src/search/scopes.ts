@@ -29,7 +29,7 @@ export interface ScopeRule {
    * A GiST index over `(geo, strip(document))`, partial on `requires`, serves nearest-first
    * searches of this scope: the KNN scan tests each entry's word signature inside the index, so
    * the heap is read only for the profiles whose document may hold the words, not for everyone
-   * nearer than the matches (docs/benchmarks.md, Search, eleventh session). `strip` keeps the
+   * nearer than the matches (docs/benchmarks.md, Search). `strip` keeps the
    * index to the statements that name it. Only small documents: a long one's signature has
    * nearly every bit set and filters nothing.
    */

@@ -52,7 +52,7 @@ export function isPlainQuery(text: string | undefined): boolean {
  * is a partial match (for a long word, over the few words that begin with it). Not 'its first 8
  * letters and the partial match': the index pays for the partial match either way, and the planner,
  * taking the two as independent, then expected about 50 times too few rows ('photograph' in
- * docs/benchmarks.md, Search, ninth session).
+ * docs/benchmarks.md, Search).
  */
 export function prefixTerm(word: string): string {
   if (word.length < 3) return `${word}:*`;

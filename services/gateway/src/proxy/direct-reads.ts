@@ -29,7 +29,7 @@ interface Taken {
  * without a word from Redis (`RateLimits.passNow`). Such a request gets what the Fastify path gives
  * it (security headers, request id, the same forwarding and answer, its log line, 502/503/504 from
  * the forwarder) for about a fifth less CPU, Fastify's request, reply, hooks and router being most
- * of a read's cost beyond the two sockets (docs/benchmarks.md, ## Gateway, sixteenth session).
+ * of a read's cost beyond the two sockets (docs/benchmarks.md, ## Gateway).
  * Everything else goes on to Fastify untouched: writes and their body rules, sessions to look up or
  * clear, the first request of a rate window and every refusal, socket.io, sign-in, the web app.
  */
