@@ -109,7 +109,7 @@ export class PaymentService {
   private async checkedAmount(tx: Tx, actor: Actor, input: CreatePaymentIntentInput): Promise<string> {
     if (input.itemId && input.type !== 'purchase') throw new InvalidRequestError('body.type: an item is bought with a purchase');
     if (input.sellerId === actor.userId) throw new ForbiddenError('You cannot pay yourself');
-    await this.transactions.requirePayee(input.sellerId, input.type);
+    await this.transactions.requirePayee(tx, input.sellerId, input.type);
     if (!input.itemId) return input.amount;
     const item = await findItem(tx, input.itemId, { lock: true });
     if (!item || item.userId !== input.sellerId) throw new NotFoundError('Item not found');

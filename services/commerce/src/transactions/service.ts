@@ -15,7 +15,7 @@ export class TransactionService {
    */
   async recordManual(actor: Actor, input: RecordManualTransaction): Promise<Transaction> {
     if (input.sellerId === actor.userId) throw new ForbiddenError('You cannot record a transaction with yourself');
-    const seller = await this.requirePayee(input.sellerId, input.type);
+    const seller = await this.requirePayee(this.runtime.db, input.sellerId, input.type);
     const row = await this.runtime.transaction(async (tx, emit) => {
       const [inserted] = await tx
         .insert(transactions)
@@ -43,11 +43,14 @@ export class TransactionService {
     return toTransaction(row, await this.member(actor.userId), seller, actor.userId);
   }
 
-  /** A member who may be paid this way: known here, and a political candidate for a donation. */
-  async requirePayee(sellerId: string, type: TransactionType): Promise<UserRow> {
-    const seller = await this.member(sellerId);
+  /**
+   * A member who may be paid this way: known here, and a political candidate for a donation. Read
+   * through `db`, the caller's transaction when there is one (PGlite has a single connection).
+   */
+  async requirePayee(db: DbOrTx, sellerId: string, type: TransactionType): Promise<UserRow> {
+    const seller = (await this.members(db, [sellerId])).get(sellerId);
     if (!seller) throw new NotFoundError('Seller not found');
-    if (type === 'donation' && !(await this.isPoliticalCandidate(sellerId))) throw new ForbiddenError('Donations can only be made to political candidates');
+    if (type === 'donation' && !(await this.isPoliticalCandidate(db, sellerId))) throw new ForbiddenError('Donations can only be made to political candidates');
     return seller;
   }
 
@@ -95,8 +98,8 @@ export class TransactionService {
     return new Map(rows.map((r) => [r.id, r]));
   }
 
-  private async isPoliticalCandidate(userId: string): Promise<boolean> {
-    const [row] = await this.runtime.db.select({ candidate: memberProfiles.isPoliticalCandidate }).from(memberProfiles).where(eq(memberProfiles.userId, userId));
+  private async isPoliticalCandidate(db: DbOrTx, userId: string): Promise<boolean> {
+    const [row] = await db.select({ candidate: memberProfiles.isPoliticalCandidate }).from(memberProfiles).where(eq(memberProfiles.userId, userId));
     return row?.candidate ?? false;
   }
 }
