@@ -43,6 +43,11 @@ export const projectParticipants = social.table(
     role: text('role').notNull().default('collaborator'),
     joinedAt: timestamp('joined_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.projectId, t.userId] }), index('project_participants_joined_idx').on(t.projectId, t.joinedAt)],
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.userId] }),
+    index('project_participants_joined_idx').on(t.projectId, t.joinedAt),
+    // Whether the viewer joined each project of a page: without it the planner scans every participant.
+    index('project_participants_member_idx').on(t.userId),
+  ],
 );
 export type ProjectParticipantRow = typeof projectParticipants.$inferSelect;

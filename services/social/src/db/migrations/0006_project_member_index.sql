@@ -1,0 +1,1 @@
+CREATE INDEX "project_participants_member_idx" ON "social"."project_participants" USING btree ("user_id");
