@@ -156,12 +156,12 @@ describe('answering a survey', () => {
   });
 
   it.each([
-    ['a missing answer', (s: CreatedSurvey) => ({ [s.questions[0]!.id]: 'Noon' }), /^body\.answers\.\w[\w-]*: is required/],
+    ['a missing answer', (s: CreatedSurvey) => ({ [s.questions[0]!.id]: 'Noon' }), /^body\.answers\.[\w-]+: is required/],
     ['an option the question does not have', (s: CreatedSurvey) => answersFor(s, ['Midnight', '3', 'yes', 'x']), /must be one of the question’s options/],
     ['a rating of 6', (s: CreatedSurvey) => answersFor(s, ['Noon', '6', 'yes', 'x']), /must be a whole number from 1 to 5/],
     ['a rating of 2.5', (s: CreatedSurvey) => answersFor(s, ['Noon', '2.5', 'yes', 'x']), /must be a whole number from 1 to 5/],
     ['maybe for yes or no', (s: CreatedSurvey) => answersFor(s, ['Noon', '3', 'maybe', 'x']), /must be yes or no/],
-    ['a blank text answer', (s: CreatedSurvey) => answersFor(s, ['Noon', '3', 'yes', '  ']), /^body\.answers\.\w[\w-]*: must not be blank/],
+    ['a blank text answer', (s: CreatedSurvey) => answersFor(s, ['Noon', '3', 'yes', '  ']), /^body\.answers\.[\w-]+: must not be blank/],
     ['a text answer over 2,000 characters', (s: CreatedSurvey) => answersFor(s, ['Noon', '3', 'yes', 'x'.repeat(2001)]), /^body\.answers\./],
     ['an answer to no question', (s: CreatedSurvey) => ({ ...answersFor(s, ['Noon', '3', 'yes', 'x']), stray: 'hi' }), /^body\.answers\.stray: is not a question of this survey/],
     ['a number instead of text', (s: CreatedSurvey) => ({ ...answersFor(s, ['Noon', '3', 'yes', 'x']), [s.questions[1]!.id]: 3 }), /^body\.answers\./],
