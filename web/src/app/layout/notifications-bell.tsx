@@ -1,7 +1,9 @@
+import { useEffect, useState } from 'react';
 import { Bell } from 'lucide-react';
 import { Link } from 'react-router';
 import { Tooltip } from '../../components/ui/tooltip';
 import { paths } from '../../config/paths';
+import { whenIdle } from '../../lib/schedule';
 import { useIdledOnce } from '../../lib/use-idled-once';
 import { usePendingRequestCount } from '../../features/connections/hooks/use-pending-request-count';
 import { useUnreadMessageCount } from '../../features/messaging/hooks/use-unread-messages';
@@ -16,7 +18,10 @@ export function NotificationsBell({ meId }: { meId: string }) {
   const ready = useIdledOnce();
   const unread = useUnreadMessageCount(ready);
   const requests = usePendingRequestCount(meId, ready);
-  const surveys = usePendingSurveyCount(ready);
+  // One idle period later still: three counts arriving together would re-render the header at once.
+  const [surveysReady, setSurveysReady] = useState(false);
+  useEffect(() => (ready ? whenIdle(() => setSurveysReady(true)) : undefined), [ready]);
+  const surveys = usePendingSurveyCount(surveysReady);
   const total = unread + requests + surveys;
   const label = total === 0 ? 'Notifications: nothing new' : `Notifications: ${unread} unread messages, ${requests} connection requests, ${surveys} surveys to answer`;
   const href = unread > 0 ? paths.messages.getHref() : requests > 0 ? paths.connections.getHref() : surveys > 0 ? paths.surveys.getHref() : paths.messages.getHref();

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SubmitSurveyResponseBody, SurveyResponse } from '@freemarket/contracts';
 import { toast } from '../../../components/ui/toast-store';
 import { apiRequest } from '../../../lib/api-client';
-import { receivedSurveysKeyRoot } from './get-received-surveys';
+import { receivedSurveysKeyRoot } from './received-surveys-key';
 
 /** `POST /api/surveys/{id}/responses`: once per recipient (a second answer is 409). */
 export function submitSurveyResponse(surveyId: string, body: SubmitSurveyResponseBody): Promise<SurveyResponse> {
