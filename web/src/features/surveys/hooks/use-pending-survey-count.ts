@@ -1,4 +1,4 @@
-import { usePendingSurveys } from '../api/get-received-surveys';
+import { usePendingSurveys } from '../api/get-pending-surveys';
 
 /** Surveys in the member's inbox still to answer, counted from one page of up to PENDING_COUNT_LIMIT. */
 export function usePendingSurveyCount(enabled: boolean): number {
