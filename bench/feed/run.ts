@@ -7,9 +7,9 @@ import { ASSERTION_TTL_SECONDS, AssertionSigner, IDENTITY_HEADER, generateAssert
 import { freePort, waitFor } from '@freemarket/testing';
 import { machineLine } from '../machine.js';
 import { startPackageScript } from '../start-script.js';
-import { measureCpu } from './cpu.js';
+import { measureCpu } from '../postgres-cpu.js';
 import { BENCH_DATABASE_URL, ensureFeedData, memberId } from './generate.js';
-import { httpLoad, sqlLoad, type Figures } from './load.js';
+import { httpLoad, sqlLoad, type Figures } from '../load.js';
 import { cursorPage, offsetPage, type Statement } from './queries.js';
 
 /**
@@ -114,10 +114,10 @@ async function main(): Promise<void> {
     const http: Measured[] = [];
     for (const q of queries) {
       process.stdout.write(`${q.label}: warm-up ${WARMUP}s… `);
-      if (WARMUP > 0) await httpLoad(`${url}${q.path}`, await identity(q.as), q.connections, WARMUP);
+      if (WARMUP > 0) await httpLoad(url, [q.path], await identity(q.as), q.connections, WARMUP);
       process.stdout.write(`measuring ${DURATION}s… `);
       const headers = await identity(q.as);
-      const spent = await measureCpu(child.pid!, probe, database, () => httpLoad(`${url}${q.path}`, headers, q.connections, DURATION));
+      const spent = await measureCpu(child.pid!, probe, database, () => httpLoad(url, [q.path], headers, q.connections, DURATION));
       http.push({ figures: spent.result, serviceMs: spent.serviceMs / spent.result.count, postgresMs: spent.postgresMs / spent.result.count });
       process.stdout.write('done\n');
     }

@@ -16,9 +16,9 @@ import { ASSERTION_TTL_SECONDS, AssertionSigner, IDENTITY_HEADER, generateAssert
 import { freePort, waitFor } from '@freemarket/testing';
 import { machineLine } from '../machine.js';
 import { startPackageScript } from '../start-script.js';
-import { measureCpu } from './cpu.js';
+import { measureCpu } from '../postgres-cpu.js';
 import { BENCH_DATABASE_URL, ensureSocialData, memberId, type Generated } from './generate.js';
-import { httpLoad, type Figures } from './load.js';
+import { httpLoad, type Figures } from '../load.js';
 
 /**
  * Social benchmark (issue 23): the social service in its own process, started as production starts

@@ -1,9 +1,15 @@
 import { createRequire } from 'node:module';
 import type pg from 'pg';
 
-/** The slice of autocannon this benchmark uses; loaded by hand so its typing is ours (the response event among it). */
+/** The slice of autocannon the benchmarks use; loaded by hand so its typing is ours (the response event among it). */
 interface Autocannon {
-  (options: { url: string; connections: number; duration: number; headers: Record<string, string> }): Promise<{ errors: number; timeouts: number }> & {
+  (options: {
+    url: string;
+    connections: number;
+    duration: number;
+    headers: Record<string, string>;
+    requests: { setupRequest: (req: { path: string }) => { path: string } }[];
+  }): Promise<{ errors: number; timeouts: number }> & {
     on(event: 'response', listener: (client: unknown, statusCode: number, bytes: number, ms: number) => void): void;
   };
 }
@@ -32,14 +38,22 @@ function figures(latencies: number[], seconds: number, failures: number, bytes: 
 }
 
 /**
- * One GET at `connections` concurrent connections for `seconds`, every answer timed; autocannon's
- * own histograms stop at p97.5 without a p95, hence the response event.
+ * GETs at `connections` concurrent connections for `seconds`, each request on the next of `paths`
+ * in turn (one path, or months, categories…), every answer timed; autocannon's own histograms stop
+ * at p97.5 without a p95, hence the response event.
  */
-export async function httpLoad(url: string, headers: Record<string, string>, connections: number, seconds: number): Promise<Figures> {
+export async function httpLoad(base: string, paths: readonly string[], headers: Record<string, string>, connections: number, seconds: number): Promise<Figures> {
   const latencies: number[] = [];
   let bytes = 0;
   let failures = 0;
-  const instance = autocannon({ url, connections, duration: seconds, headers });
+  let next = 0;
+  const instance = autocannon({
+    url: base,
+    connections,
+    duration: seconds,
+    headers,
+    requests: [{ setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length]! }) }],
+  });
   instance.on('response', (_client, status, size, ms) => {
     if (status >= 200 && status < 300) {
       latencies.push(ms);

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { procStat } from '../proc-stat.js';
+import { procStat } from './proc-stat.js';
 
 /**
  * CPU time (ms) the service process (when given) and the Postgres backends connected to `database`
