@@ -26,13 +26,8 @@ const EventsRoute = lazyNamed(() => import('./routes/events'), 'EventsRoute');
 const ProjectsRoute = lazyNamed(() => import('./routes/projects'), 'ProjectsRoute');
 const ProjectDetailsRoute = lazyNamed(() => import('./routes/projects'), 'ProjectDetailsRoute');
 const LearnRoute = lazyNamed(() => import('./routes/learn'), 'LearnRoute');
-const PlaceholderRoute = lazy(() => import('./routes/placeholder').then((m) => ({ default: m.PlaceholderRoute })));
-
-/** Spec 02 screens that arrive with a later issue: a placeholder inside the app shell, not a 404. */
-const LATER = [
-  [paths.profile.path, 'Profile'],
-  [paths.userProfile.path, 'Profile'],
-] as const;
+const OwnProfileRoute = lazyNamed(() => import('./routes/profile'), 'OwnProfileRoute');
+const UserProfileRoute = lazyNamed(() => import('./routes/profile'), 'UserProfileRoute');
 
 /** The route table of spec 01 §2. */
 export function AppRouter() {
@@ -57,9 +52,8 @@ export function AppRouter() {
           <Route path={paths.projects.path} element={<ProjectsRoute />} />
           <Route path={paths.projectDetails.path} element={<ProjectDetailsRoute />} />
           <Route path={paths.learn.path} element={<LearnRoute />} />
-          {LATER.map(([path, title]) => (
-            <Route key={path} path={path} element={<PlaceholderRoute title={title} />} />
-          ))}
+          <Route path={paths.profile.path} element={<OwnProfileRoute />} />
+          <Route path={paths.userProfile.path} element={<UserProfileRoute />} />
           <Route path="*" element={<NotFoundRoute />} />
         </Routes>
       </Suspense>

@@ -119,6 +119,8 @@ export const profileInputSchema = z.object(profileFields).superRefine((p, ctx) =
   }
 });
 export type ProfileInput = z.infer<typeof profileInputSchema>;
+/** What a profile form holds before validation (the schema's input side). */
+export type ProfileFormFields = z.input<typeof profileInputSchema>;
 
 const bool = z.boolean();
 const str = z.string().nullable();

@@ -4,18 +4,30 @@ import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 
-/** Spec 01 §7: Send Money and, for candidates only, Donate, both to /checkout with the amount left for the member to enter. */
+/** Spec 01 §7: Send Money to /checkout, with the amount left for the member to enter. */
+export function SendMoneyLink({ sellerId, name }: { sellerId: string; name: string }) {
+  return (
+    <Link className={buttonClass('outline', 'sm')} to={paths.checkout.getHref({ sellerId, type: 'transfer', description: `Money transfer to ${name}` })}>
+      <DollarSign className="h-4 w-4" aria-hidden="true" /> Send Money
+    </Link>
+  );
+}
+
+/** Spec 01 §7 and spec 02 §2: Donate, for political candidates only. */
+export function DonateLink({ sellerId, name }: { sellerId: string; name: string }) {
+  return (
+    <Link className={buttonClass('outline', 'sm')} to={paths.checkout.getHref({ sellerId, type: 'donation', description: `Campaign donation for ${name}` })}>
+      <HandHeart className="h-4 w-4" aria-hidden="true" /> Donate
+    </Link>
+  );
+}
+
+/** The profile dialog's pair: Send Money and, for candidates only, Donate. */
 export function CheckoutLinks({ sellerId, name, isPoliticalCandidate }: { sellerId: string; name: string; isPoliticalCandidate: boolean }) {
   return (
     <>
-      <Link className={buttonClass('outline', 'sm')} to={paths.checkout.getHref({ sellerId, type: 'transfer', description: `Money transfer to ${name}` })}>
-        <DollarSign className="h-4 w-4" aria-hidden="true" /> Send Money
-      </Link>
-      {isPoliticalCandidate ? (
-        <Link className={buttonClass('outline', 'sm')} to={paths.checkout.getHref({ sellerId, type: 'donation', description: `Campaign donation for ${name}` })}>
-          <HandHeart className="h-4 w-4" aria-hidden="true" /> Donate
-        </Link>
-      ) : null}
+      <SendMoneyLink sellerId={sellerId} name={name} />
+      {isPoliticalCandidate ? <DonateLink sellerId={sellerId} name={name} /> : null}
     </>
   );
 }

@@ -1,0 +1,107 @@
+import { PROFILE_TEXT_MAX, type PrivacyFlag } from '@freemarket/contracts/constants';
+import { Controller, useFormContext } from 'react-hook-form';
+import { Field, Input, Textarea } from '../../../components/ui/field';
+import { Switch } from '../../../components/ui/switch';
+import type { ProfileFlagField, ProfileFormValues, ProfileListField, ProfileTextField } from '../utils/profile-form';
+
+function FieldProblem({ name }: { name: keyof ProfileFormValues }) {
+  const { formState } = useFormContext<ProfileFormValues>();
+  const message = formState.errors[name]?.message;
+  return message ? (
+    <p id={`profile-${name}-problem`} className="text-sm text-red-700">
+      {String(message)}
+    </p>
+  ) : null;
+}
+
+/** A text field of the profile form: disabled outside edit mode (spec 02 §2), its message below it. */
+export function ProfileTextInput({ name, label, editing, multiline = false, type = 'text' }: { name: ProfileTextField | 'latitude' | 'longitude'; label: string; editing: boolean; multiline?: boolean; type?: string }) {
+  const { register, formState } = useFormContext<ProfileFormValues>();
+  const invalid = formState.errors[name] ? true : undefined;
+  const id = `profile-${name}`;
+  const maxLength = name === 'latitude' || name === 'longitude' ? 20 : PROFILE_TEXT_MAX[name];
+  const common = { id, disabled: !editing, 'aria-invalid': invalid, 'aria-describedby': invalid ? `${id}-problem` : undefined, maxLength, ...register(name) };
+  return (
+    <Field label={label} htmlFor={id}>
+      {multiline ? <Textarea rows={3} {...common} /> : <Input type={type} {...common} />}
+      <FieldProblem name={name} />
+    </Field>
+  );
+}
+
+/** A whole number of the profile form (years in business, employees): parsed as an integer, 0 when empty (spec 02 §5). */
+export function ProfileNumberInput({ name, label, editing }: { name: 'yearsInBusiness' | 'employeeCount'; label: string; editing: boolean }) {
+  const { register } = useFormContext<ProfileFormValues>();
+  const id = `profile-${name}`;
+  return (
+    <Field label={label} htmlFor={id}>
+      <Input id={id} type="number" min={0} step={1} inputMode="numeric" disabled={!editing} {...register(name, { setValueAs: (v: unknown) => (v === '' || v === null || v === undefined ? 0 : Number.parseInt(String(v), 10) || 0) })} />
+      <FieldProblem name={name} />
+    </Field>
+  );
+}
+
+/** A yes/no field shown as a checkbox; in view mode the checked ones read as a plain list by their section. */
+export function ProfileCheckbox({ name, label, editing }: { name: ProfileFlagField; label: string; editing: boolean }) {
+  const { register } = useFormContext<ProfileFormValues>();
+  return (
+    <label className="flex items-center gap-2 text-sm text-slate-800">
+      <input type="checkbox" className="h-4 w-4 accent-blue-700" disabled={!editing} {...register(name)} />
+      {label}
+    </label>
+  );
+}
+
+/** A list chosen from fixed values (payment forms, looking for, values of §9), as a group of checkboxes. */
+export function ProfileChoiceList({ name, legend, options, editing }: { name: ProfileListField; legend: string; options: readonly string[]; editing: boolean }) {
+  const { control } = useFormContext<ProfileFormValues>();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => {
+        const selected: readonly string[] = field.value ?? [];
+        return (
+        <fieldset className="grid gap-1.5">
+          <legend className="mb-1 text-sm font-medium text-slate-800">{legend}</legend>
+          <div className="grid grid-cols-1 gap-1.5 sm:grid-cols-2">
+            {options.map((option) => (
+              <label key={option} className="flex items-center gap-2 text-sm text-slate-800">
+                <input
+                  type="checkbox"
+                  className="h-4 w-4 accent-blue-700"
+                  disabled={!editing}
+                  checked={selected.includes(option)}
+                  onChange={(e) => field.onChange(e.target.checked ? [...selected, option] : selected.filter((v) => v !== option))}
+                />
+                {option}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        );
+      }}
+    />
+  );
+}
+
+/** A section's privacy switch (spec 02 §2): only on one's own profile in edit mode. */
+export function PrivacySwitch({ flag, section, editing }: { flag: PrivacyFlag; section: string; editing: boolean }) {
+  const { control } = useFormContext<ProfileFormValues>();
+  if (!editing) return null;
+  const id = `privacy-${flag}`;
+  return (
+    <Controller
+      control={control}
+      name={flag}
+      render={({ field }) => (
+        <div className="flex items-center gap-2">
+          <label htmlFor={id} className="text-sm text-slate-700">
+            {field.value !== false ? `${section}: public` : `${section}: private`}
+          </label>
+          <Switch id={id} checked={field.value !== false} onCheckedChange={field.onChange} />
+        </div>
+      )}
+    />
+  );
+}

@@ -1,0 +1,24 @@
+import 'leaflet/dist/leaflet.css';
+import { MapContainer, Marker, TileLayer, useMapEvents } from 'react-leaflet';
+import { MAP_DEFAULT_CENTER, MAP_MAX_ZOOM } from '../../../config/constants';
+import { env } from '../../../config/env';
+import { ownLocationIcon } from '../../directory/components/marker-icons';
+
+function ClickToPlace({ onPick }: { onPick: (lat: number, lng: number) => void }) {
+  useMapEvents({ click: (e) => onPick(e.latlng.lat, e.latlng.lng) });
+  return null;
+}
+
+/** The Vocation tab's small map: a click sets the profile's point (loaded only in edit mode). */
+export function LocationPickerMap({ point, onPick }: { point: [number, number] | null; onPick: (lat: number, lng: number) => void }) {
+  const style = env.tiles[0]!;
+  return (
+    <div className="h-56 overflow-hidden rounded-md border border-slate-300" data-testid="location-picker">
+      <MapContainer center={point ?? MAP_DEFAULT_CENTER} zoom={point ? 13 : 10} className="h-full w-full" attributionControl>
+        <TileLayer url={style.url} attribution={style.attribution} maxZoom={MAP_MAX_ZOOM} maxNativeZoom={style.maxNativeZoom} />
+        {point ? <Marker position={point} icon={ownLocationIcon} title="Profile location" keyboard={false} /> : null}
+        <ClickToPlace onPick={onPick} />
+      </MapContainer>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { useWatch } from 'react-hook-form';
+import { SendMoneyLink } from '../../commerce/components/checkout-links';
+import { LogTransactionButton } from '../../commerce/components/log-transaction-dialog';
+import { fullName } from '../../directory/utils/profile-view';
+import { BusinessReferralForm } from './business-referral-form';
+import { ExpensesSection } from './expenses-section';
+import { FavoriteBusinesses } from './favorite-businesses';
+import { PrivacySwitch, ProfileCheckbox, ProfileTextInput } from './form-fields';
+import { isHiddenFrom } from './privacy';
+import { PrivateNotice, Section, type ProfileSectionProps } from './section';
+import type { ProfileFormValues } from '../utils/profile-form';
+
+const HARDSHIPS = [
+  ['medicalHardship', 'Medical'],
+  ['financialHardship', 'Financial'],
+  ['mentalHealthHardship', 'Mental health'],
+  ['faithHardship', 'Faith'],
+] as const;
+
+function Hardships({ editing }: { editing: boolean }) {
+  const values = useWatch<ProfileFormValues>({ name: HARDSHIPS.map(([name]) => name) });
+  if (editing) {
+    return (
+      <div className="grid gap-2 sm:grid-cols-2">
+        {HARDSHIPS.map(([name, label]) => (
+          <ProfileCheckbox key={name} name={name} label={label} editing />
+        ))}
+      </div>
+    );
+  }
+  const current = HARDSHIPS.filter((_, i) => values[i]).map(([, label]) => label);
+  return <p className="text-sm text-slate-800">{current.length ? current.join(', ') : 'No current hardships.'}</p>;
+}
+
+/** Spec 02 §2, the Personal tab. */
+export function PersonalTab(props: ProfileSectionProps) {
+  const { profile, isOwn, editing, userId, viewer } = props;
+  const user = profile?.user ?? (isOwn ? viewer : null);
+  const name = user ? fullName(user) : 'Member';
+  return (
+    <div className="grid gap-4">
+      <Section title="Personal">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <div>
+            <p className="text-xl font-semibold text-slate-900" data-testid="profile-name">
+              {name}
+            </p>
+            {user?.email ? <p className="text-sm text-slate-700">{user.email}</p> : null}
+          </div>
+          {!isOwn && profile ? (
+            <div className="flex flex-wrap gap-2">
+              <SendMoneyLink sellerId={userId} name={name} />
+              <LogTransactionButton sellerId={userId} sellerName={name} />
+            </div>
+          ) : null}
+        </div>
+      </Section>
+      <Section title="Personal Interests" action={<PrivacySwitch flag="personalInterestsIsPublic" section="Personal interests" editing={editing} />}>
+        {isHiddenFrom(profile, 'personalInterestsIsPublic', isOwn) ? (
+          <PrivateNotice what="Personal interests" />
+        ) : (
+          <div className="grid gap-3">
+            <ProfileTextInput name="passions" label="Passions" editing={editing} multiline />
+            <ProfileTextInput name="causes" label="Causes" editing={editing} multiline />
+          </div>
+        )}
+      </Section>
+      <FavoriteBusinesses {...props} />
+      <Section title="Favorite Books">
+        {isHiddenFrom(profile, 'personalInterestsIsPublic', isOwn) ? <PrivateNotice what="Favorite books" /> : <ProfileTextInput name="favoriteBooks" label="Favorite books" editing={editing} multiline />}
+      </Section>
+      {isOwn ? <ExpensesSection {...props} /> : null}
+      <Section title="Current Hardships" action={<PrivacySwitch flag="hardshipsIsPublic" section="Hardships" editing={editing} />}>
+        {isHiddenFrom(profile, 'hardshipsIsPublic', isOwn) ? <PrivateNotice what="Hardships" /> : <Hardships editing={editing} />}
+      </Section>
+      <BusinessReferralForm {...props} />
+    </div>
+  );
+}

@@ -1,0 +1,158 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { profileInputSchema, type CurrentUser, type ProfileInput } from '@freemarket/contracts';
+import { ArrowLeft } from 'lucide-react';
+import { useState } from 'react';
+import { FormProvider, useForm, type FieldErrors } from 'react-hook-form';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { paths } from '../../../config/paths';
+import { errorMessageOf } from '../../../lib/api-client';
+import type { FullProfile } from '../../directory/api/types';
+import { fullName } from '../../directory/utils/profile-view';
+import { useProfilePage } from '../api/get-profile-page';
+import { useSaveProfile } from '../api/save-profile';
+import { toFormValues, toProfileInput, type ProfileFormValues } from '../utils/profile-form';
+import { EventsTab } from './events-tab';
+import { PersonalTab } from './personal-tab';
+import { PoliticalTab } from './political-tab';
+import { ReputationTab } from './reputation-tab';
+import type { ProfileSectionProps } from './section';
+import { ShopTab } from './shop-tab';
+import { VocationTab } from './vocation-tab';
+
+const TABS = [
+  ['personal', 'Personal', PersonalTab],
+  ['vocation', 'Vocation', VocationTab],
+  ['reputation', 'Reputation', ReputationTab],
+  ['political', 'Political', PoliticalTab],
+  ['shop', 'Shop', ShopTab],
+  ['events', 'Events', EventsTab],
+] as const;
+type TabName = (typeof TABS)[number][0];
+
+/** The tab holding each form field that can be refused; the rest live on the Vocation tab. */
+const FIELD_TABS: Partial<Record<keyof ProfileFormValues, TabName>> = {
+  passions: 'personal',
+  causes: 'personal',
+  favoriteBooks: 'personal',
+  favoriteLocalBusinesses: 'personal',
+  campaignPlatform: 'political',
+  donorInformation: 'political',
+};
+
+function BackToMap() {
+  return (
+    <Link to={paths.home.getHref()} className="inline-flex items-center gap-1 text-sm text-blue-800 underline">
+      <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to Map
+    </Link>
+  );
+}
+
+function ProfileEditor({ profile, viewer, userId }: { profile: FullProfile | null; viewer: CurrentUser; userId: string }) {
+  const isOwn = viewer.id === userId;
+  // A member without a profile lands straight in the form that creates it.
+  const [editing, setEditing] = useState(isOwn && profile === null);
+  const [tab, setTab] = useState<TabName>('personal');
+  const form = useForm<ProfileFormValues, unknown, ProfileInput>({ resolver: zodResolver(profileInputSchema), defaultValues: toFormValues(profile), mode: 'onSubmit' });
+  const save = useSaveProfile(profile?.id ?? null, (saved) => {
+    form.reset(toFormValues(saved));
+    setEditing(false);
+  });
+  const hadPlace = Boolean(profile?.latitude && profile.longitude);
+  const onInvalid = (errors: FieldErrors<ProfileFormValues>) => {
+    const first = Object.keys(errors)[0] as keyof ProfileFormValues | undefined;
+    if (!first) return;
+    setTab(FIELD_TABS[first] ?? 'vocation');
+    // The field exists once its tab has rendered.
+    setTimeout(() => form.setFocus(first), 0);
+  };
+  const submit = form.handleSubmit((input) => save.mutate(toProfileInput(input, hadPlace)), onInvalid);
+  const cancel = () => {
+    form.reset(toFormValues(profile));
+    setEditing(false);
+  };
+  const name = isOwn ? fullName(viewer) : profile ? fullName(profile.user) : 'Member';
+  const sectionProps: ProfileSectionProps = { userId, profile, viewer, isOwn, editing };
+  return (
+    <FormProvider {...form}>
+      <div className="mx-auto grid w-full max-w-6xl gap-4 p-4 sm:p-6">
+        <BackToMap />
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h1 className="text-2xl font-bold text-slate-900">{isOwn ? (profile ? 'My Profile' : 'Create Your Profile') : `${name}'s Profile`}</h1>
+          {isOwn ? (
+            <div className="flex gap-2">
+              {editing ? (
+                <>
+                  <Button onClick={() => void submit()} disabled={save.isPending}>
+                    {save.isPending ? 'Saving...' : 'Save'}
+                  </Button>
+                  <Button variant="outline" onClick={cancel} disabled={save.isPending}>
+                    Cancel
+                  </Button>
+                </>
+              ) : (
+                <Button onClick={() => setEditing(true)}>Edit Profile</Button>
+              )}
+            </div>
+          ) : null}
+        </div>
+        <Tabs value={tab} onValueChange={(next) => setTab(next as TabName)}>
+          <TabsList label="Profile sections" className="grid grid-cols-3 sm:grid-cols-6">
+            {TABS.map(([value, label]) => (
+              <TabsTrigger key={value} value={value}>
+                {label}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          {TABS.map(([value, , Content]) => (
+            <TabsContent key={value} value={value} className="mt-4">
+              <Content {...sectionProps} />
+            </TabsContent>
+          ))}
+        </Tabs>
+      </div>
+    </FormProvider>
+  );
+}
+
+/** Spec 02 §2, the profile page: `/profile` for one's own, `/profile/{userId}` for anyone's. */
+export function ProfileScreen({ viewer, userId }: { viewer: CurrentUser; userId: string }) {
+  const query = useProfilePage(userId);
+  if (query.isPending) {
+    return (
+      <div className="mx-auto grid w-full max-w-6xl gap-4 p-6" aria-busy="true">
+        <Skeleton className="h-8 w-64" />
+        <Skeleton className="h-10 w-full" />
+        <Skeleton className="h-64 w-full" />
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div className="mx-auto grid w-full max-w-3xl gap-3 p-6">
+        <BackToMap />
+        <p role="alert" className="text-red-700">
+          The profile could not be loaded: {errorMessageOf(query.error)}
+        </p>
+        <div>
+          <Button variant="outline" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </div>
+      </div>
+    );
+  }
+  if (query.data === null && viewer.id !== userId) {
+    return (
+      <div className="mx-auto grid w-full max-w-3xl gap-3 p-6">
+        <BackToMap />
+        <h1 className="text-2xl font-bold text-slate-900">Profile not found</h1>
+        <p className="text-slate-700">This member has not created a profile yet.</p>
+      </div>
+    );
+  }
+  // Keyed by the profile, so creating one starts its page afresh.
+  return <ProfileEditor key={query.data?.id ?? 'new'} profile={query.data} viewer={viewer} userId={userId} />;
+}

@@ -1,0 +1,6 @@
+import type { ProfileSectionProps } from './section';
+
+/** Built by its own part of the profile page issue. */
+export function ReputationTab(_props: ProfileSectionProps) {
+  return null;
+}
