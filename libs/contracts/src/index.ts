@@ -14,4 +14,5 @@ export * from './tutorials.js';
 export * from './items.js';
 export * from './payments.js';
 export * from './expenses.js';
+export * from './contact.js';
 export * from './primitives.js';

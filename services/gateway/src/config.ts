@@ -29,7 +29,8 @@ export interface GatewayConfig {
   web: { distDir: string };
   /** `cacheMs`: how long a process reuses a resolved session before asking the store again (0: never). */
   session: { idleTimeoutMs: number; absoluteTimeoutMs: number; cacheMs: number };
-  rateLimit: { perSessionPerMinute: number; perIpPerMinute: number };
+  /** `contactPerIpPerMinute`: the contact form's own per-address budget (see `PUBLIC_WRITES`). */
+  rateLimit: { perSessionPerMinute: number; perIpPerMinute: number; contactPerIpPerMinute: number };
   secrets: GatewaySecrets;
 }
 
@@ -64,6 +65,7 @@ const ENV_NAMES = [
   'SESSION_CACHE_MS',
   'RATE_LIMIT_PER_MINUTE',
   'RATE_LIMIT_IP_PER_MINUTE',
+  'RATE_LIMIT_CONTACT_PER_MINUTE',
 ] as const;
 
 export type GatewayEnv = Partial<Record<(typeof ENV_NAMES)[number], string>>;
@@ -114,6 +116,7 @@ const envSchema = z
     SESSION_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(2000),
     RATE_LIMIT_PER_MINUTE: positiveInt(10_000_000).default(600),
     RATE_LIMIT_IP_PER_MINUTE: positiveInt(10_000_000).default(1200),
+    RATE_LIMIT_CONTACT_PER_MINUTE: positiveInt(10_000).default(5),
   })
   .superRefine((env, ctx) => {
     const builtIn = isBuiltInIssuer(env.OIDC_ISSUER_URL, env.PUBLIC_URL);
@@ -151,7 +154,11 @@ export function loadGatewayConfig(env: GatewayEnv): GatewayConfig {
     proxy: { timeoutMs: parsed.UPSTREAM_TIMEOUT_MS, connectTimeoutMs: parsed.UPSTREAM_CONNECT_TIMEOUT_MS },
     web: { distDir: resolve(parsed.WEB_DIST_DIR) },
     session: { idleTimeoutMs: parsed.SESSION_IDLE_TIMEOUT * 1000, absoluteTimeoutMs: parsed.SESSION_ABSOLUTE_TIMEOUT * 1000, cacheMs: parsed.SESSION_CACHE_MS },
-    rateLimit: { perSessionPerMinute: parsed.RATE_LIMIT_PER_MINUTE, perIpPerMinute: parsed.RATE_LIMIT_IP_PER_MINUTE },
+    rateLimit: {
+      perSessionPerMinute: parsed.RATE_LIMIT_PER_MINUTE,
+      perIpPerMinute: parsed.RATE_LIMIT_IP_PER_MINUTE,
+      contactPerIpPerMinute: parsed.RATE_LIMIT_CONTACT_PER_MINUTE,
+    },
     secrets: {
       assertionPrivateKey: parsed.ASSERTION_PRIVATE_KEY,
       oidcClientSecret: parsed.OIDC_CLIENT_SECRET ?? DEV_CLIENT_SECRET,

@@ -1,4 +1,4 @@
-import { NEVER_PROXIED, ORIGIN_RULE_EXEMPT, type RouteKind } from '../proxy/routing-table.js';
+import { NEVER_PROXIED, ORIGIN_RULE_EXEMPT, PUBLIC_WRITES, type RouteKind } from '../proxy/routing-table.js';
 
 /** Which rules a request path falls under; `web` is the single-page app and its assets. */
 export type PathKind = RouteKind | 'internal' | 'web';
@@ -24,4 +24,11 @@ export function pathKind(url: string): PathKind {
 export function isOriginRuleExempt(url: string): boolean {
   const path = pathOf(url);
   return ORIGIN_RULE_EXEMPT.some((p) => under(path, p));
+}
+
+/** A state-changing request to one of `PUBLIC_WRITES`. */
+export function isPublicWrite(method: string, url: string): boolean {
+  if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return false;
+  const path = pathOf(url);
+  return PUBLIC_WRITES.some((p) => under(path, p));
 }

@@ -3,11 +3,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { TooManyRequestsError } from '@freemarket/kit';
 import type { ActiveSession } from '../session/sessions.js';
+import { isPublicWrite } from './path-kind.js';
 import { redisSharedCounts, type SharedCounts } from './rate-limit-store.js';
 
 export interface RateLimitSettings {
   perSessionPerMinute: number;
   perIpPerMinute: number;
+  /** Per address, for `PUBLIC_WRITES` only, on top of the two general budgets. */
+  contactPerIpPerMinute: number;
   redis: Redis | null;
   keyPrefix: string;
   /** Gateway processes counting against the same Redis budgets (this host's workers at least). */
@@ -194,7 +197,8 @@ export class WindowCounters {
 
 /**
  * Two budgets per minute: one per client address (`/api`, `/oidc`, `/socket.io`) and one per
- * signed-in session. 429 with Retry-After when either is spent.
+ * signed-in session; and a small third one per address for the public writes (the contact form),
+ * which store what strangers send. 429 with Retry-After when any is spent.
  */
 export class RateLimits {
   private constructor(
@@ -211,8 +215,11 @@ export class RateLimits {
   enforce(req: FastifyRequest, reply: FastifyReply): void | Promise<void> {
     const perIp = this.counters.hit(`ip:${normalizeIP(req.ip)}`, this.settings.perIpPerMinute);
     const perSession = req.gatewaySession ? this.counters.hit(`s:${req.gatewaySession.key}`, this.settings.perSessionPerMinute) : ALLOWED;
-    if (perIp instanceof Promise || perSession instanceof Promise) return Promise.all([perIp, perSession]).then((verdicts) => refuseIfSpent(verdicts, reply));
-    refuseIfSpent([perIp, perSession], reply);
+    const perIpWrite = isPublicWrite(req.method, req.url) ? this.counters.hit(`pw:${normalizeIP(req.ip)}`, this.settings.contactPerIpPerMinute) : ALLOWED;
+    if (perIp instanceof Promise || perSession instanceof Promise || perIpWrite instanceof Promise) {
+      return Promise.all([perIp, perSession, perIpWrite]).then((verdicts) => refuseIfSpent(verdicts, reply));
+    }
+    refuseIfSpent([perIp, perSession, perIpWrite], reply);
   }
 
   /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTING_TABLE } from './routing-table.js';
+import { apiServiceOf, PUBLIC_WRITES, ROUTING_TABLE } from './routing-table.js';
 
 describe('ROUTING_TABLE', () => {
   it('should give each prefix to exactly one service', () => {
@@ -13,5 +13,10 @@ describe('ROUTING_TABLE', () => {
 
   it('should keep every API prefix under /api', () => {
     for (const route of ROUTING_TABLE.filter((r) => r.kind === 'api')) expect(route.prefix).toMatch(/^\/api\/[a-z-]+$/);
+  });
+
+  it('should send the contact form to identity', () => {
+    expect(apiServiceOf('/api/contact')).toBe('identity');
+    for (const path of PUBLIC_WRITES) expect(apiServiceOf(path)).toBeDefined();
   });
 });

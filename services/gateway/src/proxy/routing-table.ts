@@ -21,7 +21,7 @@ const api = (service: ServiceName, ...prefixes: string[]): ProxyRoute[] => prefi
 
 /** Paths are forwarded unchanged: services register full paths such as `/api/auth/user`. */
 export const ROUTING_TABLE: readonly ProxyRoute[] = [
-  ...api('identity', '/api/auth'),
+  ...api('identity', '/api/auth', '/api/contact'),
   { prefix: '/oidc', service: 'identity', kind: 'oidc' },
   ...api(
     'directory',
@@ -48,6 +48,12 @@ export const NEVER_PROXIED = ['/internal'] as const;
 
 /** Server-to-server callbacks, exempt from the browser Origin rule (they still must be JSON). */
 export const ORIGIN_RULE_EXEMPT = ['/api/stripe/webhook'] as const;
+
+/**
+ * Writes anyone may send, signed in or not, that store what they carry: besides the general
+ * budgets, each client address has a small one of its own per minute (`RATE_LIMIT_CONTACT_PER_MINUTE`).
+ */
+export const PUBLIC_WRITES = ['/api/contact'] as const;
 
 export function routesOf(service: ServiceName): ProxyRoute[] {
   return ROUTING_TABLE.filter((r) => r.service === service);
