@@ -50,11 +50,10 @@ function BackToMap() {
   );
 }
 
-function ProfileEditor({ profile, viewer, userId }: { profile: FullProfile | null; viewer: CurrentUser; userId: string }) {
+function ProfileEditor({ profile, viewer, userId, tab, setTab }: { profile: FullProfile | null; viewer: CurrentUser; userId: string; tab: TabName; setTab: (tab: TabName) => void }) {
   const isOwn = viewer.id === userId;
   // A member without a profile lands straight in the form that creates it.
   const [editing, setEditing] = useState(isOwn && profile === null);
-  const [tab, setTab] = useState<TabName>('personal');
   const form = useForm<ProfileFormValues, unknown, ProfileInput>({ resolver: zodResolver(profileInputSchema), defaultValues: toFormValues(profile), mode: 'onSubmit' });
   const save = useSaveProfile(profile?.id ?? null, (saved) => {
     form.reset(toFormValues(saved));
@@ -120,6 +119,8 @@ function ProfileEditor({ profile, viewer, userId }: { profile: FullProfile | nul
 /** Spec 02 §2, the profile page: `/profile` for one's own, `/profile/{userId}` for anyone's. */
 export function ProfileScreen({ viewer, userId }: { viewer: CurrentUser; userId: string }) {
   const query = useProfilePage(userId);
+  // Held here, so the tab stays put when a first save starts the page afresh.
+  const [tab, setTab] = useState<TabName>('personal');
   if (query.isPending) {
     return (
       <div className="mx-auto grid w-full max-w-6xl gap-4 p-6" aria-busy="true">
@@ -154,5 +155,5 @@ export function ProfileScreen({ viewer, userId }: { viewer: CurrentUser; userId:
     );
   }
   // Keyed by the profile, so creating one starts its page afresh.
-  return <ProfileEditor key={query.data?.id ?? 'new'} profile={query.data} viewer={viewer} userId={userId} />;
+  return <ProfileEditor key={query.data?.id ?? 'new'} profile={query.data} viewer={viewer} userId={userId} tab={tab} setTab={setTab} />;
 }

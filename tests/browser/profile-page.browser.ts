@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import type { CurrentUser } from '@freemarket/contracts';
+import { seriousViolations } from './accessibility.js';
+import { callApi, newContext, screenshot, signIn, startBrowserStack, type BrowserStack } from './harness.js';
+
+const SF = { latitude: 37.7749, longitude: -122.4194 };
+const cleo = { email: 'cleo.profile@example.com', firstName: 'Cleo', lastName: 'Baker' };
+const dan = { email: 'dan.profile@example.com', firstName: 'Dan', lastName: 'Reader' };
+
+let bs: BrowserStack;
+let c: { context: BrowserContext; page: Page; id: string };
+let d: { context: BrowserContext; page: Page; id: string };
+
+async function member(identity: typeof cleo): Promise<{ context: BrowserContext; page: Page; id: string }> {
+  const context = await newContext(bs, { geolocation: SF });
+  const page = await context.newPage();
+  await signIn(page, identity);
+  const me = await callApi<CurrentUser>(page, 'GET', '/api/auth/user');
+  return { context, page, id: me.body.id };
+}
+
+async function openTab(page: Page, name: string): Promise<void> {
+  await page.getByRole('tab', { name, exact: true }).click();
+  await page.getByRole('tabpanel', { name, exact: true }).waitFor();
+}
+
+beforeAll(async () => {
+  bs = await startBrowserStack();
+  c = await member(cleo);
+  d = await member(dan);
+});
+afterAll(async () => {
+  await bs?.stop();
+});
+
+describe('the profile page', () => {
+  it('lets a new member create a profile from scratch, the form refusing what the server would refuse', async () => {
+    const page = c.page;
+    await page.getByRole('link', { name: 'Create Profile' }).first().click();
+    await page.waitForURL((url) => url.pathname === '/profile');
+    await page.getByRole('heading', { name: 'Create Your Profile' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Personal: interests, books, a hardship; interests switched private.
+    await page.getByRole('textbox', { name: 'Passions' }).fill('Sourdough and community gardens');
+    await page.getByRole('textbox', { name: 'Causes' }).fill('Food security');
+    await page.getByRole('textbox', { name: 'Favorite books' }).fill('The Bread Baker’s Apprentice');
+    await page.getByRole('checkbox', { name: 'Financial' }).check();
+    await page.getByRole('switch', { name: 'Personal interests: public' }).click();
+    await page.getByRole('switch', { name: 'Personal interests: private' }).waitFor();
+
+    // Vocation: the basics, a place, the service-provider type and its business section.
+    await openTab(page, 'Vocation');
+    await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Neighbourhood Baker');
+    await page.getByRole('textbox', { name: 'Bio' }).fill('Bread, pastries and baking classes on Saturdays.');
+    await page.getByRole('textbox', { name: 'Website' }).fill('not a web address');
+    await page.getByRole('textbox', { name: 'Latitude' }).fill('37.7801');
+    await page.getByRole('textbox', { name: 'Longitude' }).fill('-122.4120');
+    await expect.poll(() => page.getByTestId('business-information').count()).toBe(0);
+    await page.getByRole('checkbox', { name: 'Service Provider' }).check();
+    await page.getByTestId('business-information').waitFor();
+    await page.getByRole('textbox', { name: 'Business name' }).fill('Cleo’s Crumbs');
+    await page.getByRole('spinbutton', { name: 'Years in business' }).fill('7');
+    await page.getByRole('checkbox', { name: 'Mentoring' }).check();
+    await page.getByRole('checkbox', { name: 'Cash', exact: true }).check();
+
+    // The contract refuses the website: the page says why, on the field, and saves nothing.
+    await openTab(page, 'Personal');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('tabpanel', { name: 'Vocation' }).waitFor();
+    const website = page.getByRole('textbox', { name: 'Website' });
+    await expect.poll(() => website.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('#profile-website-problem').textContent()).toMatch(/\S/);
+    expect((await callApi(page, 'GET', `/api/profiles/user/${c.id}`)).status).toBe(404);
+
+    await website.fill('https://crumbs.example.com');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Profile updated successfully!').first().waitFor();
+    await page.getByRole('button', { name: 'Edit Profile' }).waitFor();
+    await page.getByRole('heading', { name: 'My Profile' }).waitFor();
+    await page.getByRole('tabpanel', { name: 'Vocation' }).waitFor();
+    expect(await page.getByRole('textbox', { name: 'Business name' }).isDisabled()).toBe(true);
+    // The header now offers to edit rather than create.
+    await page.getByRole('link', { name: 'Edit Profile' }).first().waitFor();
+
+    const saved = await callApi<Record<string, unknown>>(page, 'GET', `/api/profiles/user/${c.id}`);
+    expect(saved.body).toMatchObject({
+      title: 'Neighbourhood Baker',
+      website: 'https://crumbs.example.com',
+      latitude: '37.7801000',
+      longitude: '-122.4120000',
+      isServiceProvider: true,
+      businessName: 'Cleo’s Crumbs',
+      yearsInBusiness: 7,
+      openToMentoring: true,
+      paymentMethodsAccepted: ['Cash'],
+      passions: 'Sourdough and community gardens',
+      financialHardship: true,
+      personalInterestsIsPublic: false,
+      hardshipsIsPublic: true,
+    });
+    await screenshot(page, 'profile-own');
+  });
+
+  it('shows another member what the owner made public, and nothing of a private section', async () => {
+    const page = d.page;
+    await page.goto(`/profile/${c.id}`);
+    await page.getByRole('heading', { name: "Cleo Baker's Profile" }).waitFor();
+    await page.getByText('Personal interests are private.').waitFor();
+    expect(await page.getByText('Sourdough and community gardens').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Edit Profile' }).count()).toBe(0);
+    expect(await page.getByRole('switch').count()).toBe(0);
+    await page.getByText('Financial').waitFor();
+    await page.getByRole('link', { name: 'Send Money' }).waitFor();
+    await page.getByRole('button', { name: 'Log Transaction' }).waitFor();
+
+    await openTab(page, 'Vocation');
+    expect(await page.getByRole('textbox', { name: 'Business name' }).inputValue()).toBe('Cleo’s Crumbs');
+    expect(await page.getByRole('textbox', { name: 'Title', exact: true }).isDisabled()).toBe(true);
+
+    await openTab(page, 'Political');
+    await page.getByTestId('not-a-candidate').waitFor();
+    expect(await page.getByRole('link', { name: 'Donate' }).count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'profile-other');
+
+    // The owner still reads her private interests.
+    await c.page.goto('/profile');
+    await c.page.getByRole('textbox', { name: 'Passions' }).waitFor();
+    expect(await c.page.getByRole('textbox', { name: 'Passions' }).inputValue()).toBe('Sourdough and community gardens');
+  });
+
+  it('puts the new profile on the map and in the search results for others', async () => {
+    const page = d.page;
+    await page.goto('/');
+    await page.getByRole('searchbox', { name: 'Search' }).fill('Cleo');
+    const card = page.getByTestId('profile-card').filter({ hasText: 'Cleo Baker' });
+    await card.waitFor();
+    expect(await card.textContent()).toContain('Neighbourhood Baker');
+    await card.getByRole('button', { name: 'Cleo Baker', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Cleo Baker' }).waitFor();
+    await expect.poll(async () => Number((await page.locator('.leaflet-container').getAttribute('data-marker-points')) ?? 0)).toBeGreaterThan(0);
+  });
+
+  it('opens in edit mode with every control named, and Cancel puts the saved values back', async () => {
+    const page = c.page;
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    await openTab(page, 'Vocation');
+    await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Something else');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Edit Profile' }).waitFor();
+    expect(await page.getByRole('textbox', { name: 'Title', exact: true }).inputValue()).toBe('Neighbourhood Baker');
+  });
+
+  it('tells a visitor to a member without a profile that there is none', async () => {
+    const page = c.page;
+    await page.goto(`/profile/${d.id}`);
+    await page.getByText('This member has not created a profile yet.').waitFor();
+  });
+});
