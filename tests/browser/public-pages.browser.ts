@@ -1,4 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { openDatabase } from '@freemarket/db';
+import { PRIVACY_FLAGS } from '@freemarket/contracts/constants';
+import { newestContactMessages } from '../../services/identity/src/contact/repository.js';
 import { seriousViolations } from './accessibility.js';
 import { newContext, screenshot, startBrowserStack, type BrowserStack } from './harness.js';
 
@@ -57,4 +61,145 @@ describe('a signed-out visitor', () => {
     }
     await context.close();
   });
+
+  it('reads the about page: mission, vision, the six features, who it serves and its values', async () => {
+    const context = await newContext(bs);
+    const page = await context.newPage();
+    await page.goto('/about');
+    await page.getByRole('heading', { name: 'About FreeMarket', level: 1 }).waitFor();
+    expect(await headings(page, 2)).toEqual(['Our Mission', 'Our Vision', 'What FreeMarket Offers', 'Who We Serve', 'Our Values']);
+    expect(await headings(page, 3)).toEqual([
+      ...['Map Discovery', 'Professional Networking', 'Learning Hub', 'Rewards Points', 'Community Projects', 'Direct Messaging'],
+      ...['Service Providers & Businesses', 'Community Members', 'Nonprofits', 'Political Candidates'],
+      ...['Community First', 'Trust & Transparency', 'Collaboration'],
+    ]);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'about');
+    await context.close();
+  });
+
+  it('reads the terms and the privacy policy: dated, 13 numbered sections, and the ten privacy switches', async () => {
+    const context = await newContext(bs);
+    const page = await context.newPage();
+    await page.goto('/terms-of-service');
+    await page.getByRole('heading', { name: 'Terms of Service', level: 1 }).waitFor();
+    expect(await page.getByText('Last Updated: October 10, 2025').isVisible()).toBe(true);
+    expect(await headings(page, 2)).toEqual(
+      [
+        'Acceptance of Terms',
+        'Description of Service',
+        'User Responsibilities',
+        'Privacy',
+        'Payment Terms',
+        'Rewards Program',
+        'Content and Intellectual Property',
+        'Prohibited Activities',
+        'Termination',
+        'Disclaimer of Warranties',
+        'Limitation of Liability',
+        'Changes to Terms',
+        'Contact Information',
+      ].map((title, i) => `${i + 1}. ${title}`),
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'Privacy Policy' }).first().click();
+
+    await page.getByRole('heading', { name: 'Privacy Policy', level: 1 }).waitFor();
+    expect(await page.getByText('Last Updated: October 10, 2025').isVisible()).toBe(true);
+    expect(await headings(page, 2)).toEqual(
+      [
+        'Information We Collect',
+        'How We Use Your Information',
+        'Information Sharing',
+        'Privacy Controls',
+        'Data Security',
+        'Location Data',
+        'Cookies',
+        'Data Retention',
+        'Children’s Privacy',
+        'Your Rights',
+        'International Users',
+        'Changes to This Policy',
+        'Contact Us',
+      ].map((title, i) => `${i + 1}. ${title}`),
+    );
+    const controls = page.getByRole('region', { name: '4. Privacy Controls' });
+    expect(await controls.innerText()).toContain('Your profile has ten sections, each controlled independently');
+    expect(await controls.getByRole('listitem').count()).toBe(PRIVACY_FLAGS.length);
+    for (const label of ['Contact information', 'Personal interests', 'Hardships', 'Professional information', 'Opportunities', 'Testimonials', 'Items for sale', 'Events', 'Political information', 'Business information']) {
+      await controls.getByRole('listitem').filter({ hasText: `${label}:` }).waitFor();
+    }
+    expect(await page.locator('main').innerText()).toContain('not intended for children under 13');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'Back to home' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await context.close();
+  });
+
+  it('sends a message with the contact form: field messages first, then Sending..., Message sent!, a cleared form and a stored message', async () => {
+    const context = await newContext(bs);
+    const page = await context.newPage();
+    await page.goto('/contact');
+    await page.getByRole('heading', { name: 'Contact Us', level: 1 }).waitFor();
+    expect(await headings(page, 3)).toEqual(['Email Support', 'Community Forum', 'Help Center', 'Report an Issue', 'Partnership Inquiries', 'Feedback & Suggestions']);
+    expect(await page.getByText('Response time: 24-48 hours').isVisible()).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const send = page.getByRole('button', { name: 'Send Message' });
+    await send.click();
+    for (const text of ['Name is required', 'Email is required', 'Subject is required', 'Message is required']) await page.getByText(text).waitFor();
+    await expect.poll(() => focusedId(page)).toBe('contact-name');
+    expect(await field(page, 'Name').getAttribute('aria-invalid')).toBe('true');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await field(page, 'Name').fill('Grace Hopper');
+    await field(page, 'Email').fill('grace@navy');
+    await field(page, 'Subject').fill('Partnership');
+    await field(page, 'Message').fill('Our makerspace would like to run workshops through FreeMarket.');
+    await send.click();
+    await page.getByText('Please enter a valid email address').waitFor();
+    await expect.poll(() => focusedId(page)).toBe('contact-email');
+    expect(await page.getByText('Name is required').count()).toBe(0);
+
+    // Held for a moment so the pending state can be seen; the request itself is the real one.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/contact', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await field(page, 'Email').fill('grace@example.com');
+    await send.click();
+    const sending = page.getByRole('button', { name: 'Sending...' });
+    await sending.waitFor();
+    expect(await sending.isDisabled()).toBe(true);
+    release();
+    const toasts = page.getByRole('region', { name: /Notifications/, includeHidden: true });
+    await toasts.getByText('Message sent!', { exact: true }).waitFor();
+    await toasts.getByText("We'll get back to you as soon as possible.", { exact: true }).waitFor();
+    for (const label of ['Name', 'Email', 'Subject', 'Message']) expect(await field(page, label).inputValue()).toBe('');
+
+    const database = await openDatabase({ url: bs.databaseUrl, poolMax: 1 });
+    try {
+      const [newest] = await newestContactMessages(database.db, 1);
+      expect(newest).toMatchObject({ name: 'Grace Hopper', email: 'grace@example.com', subject: 'Partnership', userId: null });
+    } finally {
+      await database.close();
+    }
+    await context.close();
+  });
 });
+
+/** The page's headings of one level, in order, as their text. */
+async function headings(page: Page, level: number): Promise<string[]> {
+  return (await page.getByRole('heading', { level }).allInnerTexts()).map((t) => t.trim());
+}
+
+/** A contact form control by its exact label. */
+function field(page: Page, label: string): Locator {
+  return page.getByRole('textbox', { name: label, exact: true });
+}
+
+function focusedId(page: Page): Promise<string | undefined> {
+  return page.evaluate(() => document.activeElement?.id);
+}
