@@ -1,5 +1,5 @@
 /**
- * Lighthouse on the landing page (signed out) and the map page (signed in), with Lighthouse's
+ * Lighthouse on the landing page (signed out), the map page and a member's profile page (signed in), with Lighthouse's
  * mobile settings (simulated slow 4G and a 4× slower CPU), 3 runs each after one warm-up; prints
  * the median scores and fails below 90 performance or 95 accessibility (issue 6).
  *
@@ -38,7 +38,7 @@ const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 3;
 const reportArg = process.argv.indexOf('--report-only');
 const REPORT_ONLY = new Set(reportArg > 0 ? (process.argv[reportArg + 1] ?? '').split(',') : []);
 const pagesArg = process.argv.indexOf('--pages');
-const PAGES = new Set(pagesArg > 0 ? (process.argv[pagesArg + 1] ?? '').split(',') : ['landing', 'map']);
+const PAGES = new Set(pagesArg > 0 ? (process.argv[pagesArg + 1] ?? '').split(',') : ['landing', 'map', 'profile']);
 const DEMO = process.argv.includes('--demo');
 const slowdownArg = process.argv.indexOf('--cpu-slowdown');
 /** A fixed CPU slowdown instead of the host-calibrated one (to compare runs across machines). */
@@ -115,6 +115,19 @@ async function audit(url: string, port: number, headers: Record<string, string>,
   };
 }
 
+/**
+ * The member whose page the profile audit opens: the nearest demo profile with `--demo`, else the
+ * signed-in member's own, created for the audit.
+ */
+async function someMemberId(session: BrowserSession): Promise<string> {
+  const found = await session.json<{ items: Array<{ userId: string }> }>('/api/profiles/search?type=all&lat=37.7749&lng=-122.4194&limit=1');
+  const first = found.body.items?.[0]?.userId;
+  if (first) return first;
+  const created = await session.json<{ userId: string }>('/api/profiles', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 'Lighthouse', bio: 'A profile for the audit.' }) });
+  if (created.status !== 201) throw new Error(`creating the audit's profile answered ${created.status}`);
+  return created.body.userId;
+}
+
 async function main(): Promise<void> {
   const dist = resolve(import.meta.dirname, '..', 'web', 'dist');
   if (!existsSync(resolve(dist, 'index.html'))) throw new Error('web/dist is missing: run `npm run build:web` first');
@@ -141,6 +154,7 @@ async function main(): Promise<void> {
       { name: 'landing', url: `${stack.url}/`, headers: {} },
       { name: 'map', url: `${stack.url}/`, headers: { cookie: session.cookieHeader() } },
     ];
+    if (PAGES.has('profile')) pages.push({ name: 'profile', url: `${stack.url}/profile/${encodeURIComponent(await someMemberId(session))}`, headers: { cookie: session.cookieHeader() } });
     // The warm-up: the stack's and the browser's first page load, and the host's benchmarkIndex.
     const warmUp = await audit(pages[0]!.url, chrome.port, pages[0]!.headers);
     const cpuSlowdown = FIXED_CPU_SLOWDOWN ?? DEFAULT_CPU_SLOWDOWN;

@@ -1,8 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { profileInputSchema, type CurrentUser, type ProfileInput } from '@freemarket/contracts';
+import type { CurrentUser, ProfileInput } from '@freemarket/contracts';
 import { ArrowLeft } from 'lucide-react';
-import { useState } from 'react';
-import { FormProvider, useForm, type FieldErrors } from 'react-hook-form';
+import { useEffect, useState } from 'react';
+import { FormProvider, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -42,6 +41,14 @@ const FIELD_TABS: Partial<Record<keyof ProfileFormValues, TabName>> = {
   donorInformation: 'political',
 };
 
+const loadResolver = () => import('../utils/profile-resolver');
+
+/**
+ * The contract's resolver, loaded on the first validation: viewing a profile never needs zod, and
+ * Edit Profile starts the download so the first Save does not wait for it.
+ */
+const lazyProfileResolver: Resolver<ProfileFormValues, unknown, ProfileInput> = async (values, context, options) => (await loadResolver()).profileResolver(values, context, options);
+
 function BackToMap() {
   return (
     <Link to={paths.home.getHref()} className="inline-flex items-center gap-1 text-sm text-blue-800 underline">
@@ -54,7 +61,10 @@ function ProfileEditor({ profile, viewer, userId, tab, setTab }: { profile: Full
   const isOwn = viewer.id === userId;
   // A member without a profile lands straight in the form that creates it.
   const [editing, setEditing] = useState(isOwn && profile === null);
-  const form = useForm<ProfileFormValues, unknown, ProfileInput>({ resolver: zodResolver(profileInputSchema), defaultValues: toFormValues(profile), mode: 'onSubmit' });
+  useEffect(() => {
+    if (editing) void loadResolver();
+  }, [editing]);
+  const form = useForm<ProfileFormValues, unknown, ProfileInput>({ resolver: lazyProfileResolver, defaultValues: toFormValues(profile), mode: 'onSubmit' });
   const save = useSaveProfile(profile?.id ?? null, (saved) => {
     form.reset(toFormValues(saved));
     setEditing(false);
