@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useToasts } from '../components/ui/toast-store';
-import { createQueryClient } from '../lib/react-query';
+import { queryClient } from '../lib/react-query';
 
 // @NOTE The toast region (Radix Toast, about 8 KB gzip) loads with the first toast, not with every page.
 const Toaster = lazy(() => import('../components/ui/toaster').then((m) => ({ default: m.Toaster })));
@@ -19,7 +19,6 @@ function LazyToaster() {
 
 /** The query client with the spec's defaults, and the one toast region. */
 export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
       {children}

@@ -1,6 +1,8 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { paths } from '../config/paths';
+import { profilePageQueryOptions } from '../features/profile/api/get-profile-page';
+import { queryClient } from '../lib/react-query';
 import { LoadingScreen } from './routes/loading';
 import { NotFoundRoute } from './routes/not-found';
 import { HomeRoute } from './routes/home';
@@ -27,7 +29,12 @@ const ProjectsRoute = lazyNamed(() => import('./routes/projects'), 'ProjectsRout
 const ProjectDetailsRoute = lazyNamed(() => import('./routes/projects'), 'ProjectDetailsRoute');
 const LearnRoute = lazyNamed(() => import('./routes/learn'), 'LearnRoute');
 const OwnProfileRoute = lazyNamed(() => import('./routes/profile'), 'OwnProfileRoute');
-const UserProfileRoute = lazyNamed(() => import('./routes/profile'), 'UserProfileRoute');
+// The member's profile is requested with the page's code, not after it: one round trip less before it shows.
+const UserProfileRoute = lazyNamed(() => {
+  const userId = /^\/profile\/([^/]+)$/.exec(window.location.pathname)?.[1];
+  if (userId) void queryClient.prefetchQuery(profilePageQueryOptions(decodeURIComponent(userId)));
+  return import('./routes/profile');
+}, 'UserProfileRoute');
 
 /** The route table of spec 01 §2. */
 export function AppRouter() {

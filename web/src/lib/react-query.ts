@@ -38,3 +38,6 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+/** The page's one query client: module-level, so a route can start its reads before its code arrives. */
+export const queryClient = createQueryClient();

@@ -1,6 +1,6 @@
 import type { CurrentUser, ProfileInput } from '@freemarket/contracts';
 import { ArrowLeft } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { FormProvider, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -48,6 +48,8 @@ const loadResolver = () => import('../utils/profile-resolver');
  * Edit Profile starts the download so the first Save does not wait for it.
  */
 const lazyProfileResolver: Resolver<ProfileFormValues, unknown, ProfileInput> = async (values, context, options) => (await loadResolver()).profileResolver(values, context, options);
+
+const NOTHING_SHOWN = { userId: '', profile: undefined } as const;
 
 function BackToMap() {
   return (
@@ -131,15 +133,11 @@ export function ProfileScreen({ viewer, userId }: { viewer: CurrentUser; userId:
   const query = useProfilePage(userId);
   // Held here, so the tab stays put when a first save starts the page afresh.
   const [tab, setTab] = useState<TabName>('personal');
-  if (query.isPending) {
-    return (
-      <div className="mx-auto grid w-full max-w-6xl gap-4 p-6" aria-busy="true">
-        <Skeleton className="h-8 w-64" />
-        <Skeleton className="h-10 w-full" />
-        <Skeleton className="h-64 w-full" />
-      </div>
-    );
-  }
+  // The answer arrives as an urgent update; the page it fills is built in a background render that
+  // yields to input every few milliseconds instead of one long task.
+  const current = useMemo(() => ({ userId, profile: query.data }), [userId, query.data]);
+  // On mount too (the answer may already be cached, the request having started with the page's code).
+  const shown = useDeferredValue(current, NOTHING_SHOWN);
   if (query.isError) {
     return (
       <div className="mx-auto grid w-full max-w-3xl gap-3 p-6">
@@ -155,7 +153,16 @@ export function ProfileScreen({ viewer, userId }: { viewer: CurrentUser; userId:
       </div>
     );
   }
-  if (query.data === null && viewer.id !== userId) {
+  if (query.isPending || shown.profile === undefined || shown.userId !== userId) {
+    return (
+      <div className="mx-auto grid w-full max-w-6xl gap-4 p-6" aria-busy="true">
+        <Skeleton className="h-8 w-64" />
+        <Skeleton className="h-10 w-full" />
+        <Skeleton className="h-64 w-full" />
+      </div>
+    );
+  }
+  if (shown.profile === null && viewer.id !== userId) {
     return (
       <div className="mx-auto grid w-full max-w-3xl gap-3 p-6">
         <BackToMap />
@@ -165,5 +172,5 @@ export function ProfileScreen({ viewer, userId }: { viewer: CurrentUser; userId:
     );
   }
   // Keyed by the profile, so creating one starts its page afresh.
-  return <ProfileEditor key={query.data?.id ?? 'new'} profile={query.data} viewer={viewer} userId={userId} tab={tab} setTab={setTab} />;
+  return <ProfileEditor key={shown.profile?.id ?? 'new'} profile={shown.profile} viewer={viewer} userId={userId} tab={tab} setTab={setTab} />;
 }
