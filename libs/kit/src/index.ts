@@ -10,3 +10,4 @@ export * from './users-projection.js';
 export * from './service.js';
 export * from './telemetry.js';
 export * from './pagination.js';
+export { describeApi, OPENAPI_PATH } from './openapi.js';

@@ -2,6 +2,7 @@ import type { Envelope, EventData, EventType } from '@freemarket/contracts';
 import { handleOnce, InProcessBus, NatsBus, Outbox, OutboxRelay, type ConsumerSpec, type EventBus, type Subscription } from '@freemarket/bus';
 import { inTransaction, openDatabase, type Database, type Db, type OutboxTable, type ProcessedEventsTable, type Tx } from '@freemarket/db';
 import { createApp, type App, type ReadinessCheck } from './app.js';
+import { describeApi } from './openapi.js';
 import { AssertionVerifier } from './assertion.js';
 import { createLogger, type Logger } from './logger.js';
 import type { ServiceConfig } from './service-config.js';
@@ -83,7 +84,9 @@ export class ServiceRuntime {
               }),
             )
           : new InProcessBus(logger));
-      return new ServiceRuntime(config, logger, database, bus, ownsBus, options.tables, verifier, options.readiness ?? []);
+      const runtime = new ServiceRuntime(config, logger, database, bus, ownsBus, options.tables, verifier, options.readiness ?? []);
+      await describeApi(runtime.app, config.service.name);
+      return runtime;
     } catch (err) {
       await database.close().catch(() => undefined);
       throw err;

@@ -1,6 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import { Redis } from 'ioredis';
-import { AssertionSigner, createApp, createLogger, type App, type Logger } from '@freemarket/kit';
+import { AssertionSigner, createApp, createLogger, describeApi, type App, type Logger } from '@freemarket/kit';
 import { IdentityClient } from './auth/identity-client.js';
 import { OidcClient } from './auth/oidc-client.js';
 import { PreAuthStore } from './auth/pre-auth.js';
@@ -94,6 +94,8 @@ export async function createGateway(config: GatewayConfig, overrides: GatewayOve
     app = createApp({ logger, readiness: redis ? [{ name: 'redis', check: () => redis.ping() }] : [], refuseNul: false });
     // Only the writer: the pipeline reads the one cookie it needs itself.
     await app.register(fastifyCookie, { hook: false });
+    // The gateway's own calls (sign-in, sign-out, the API reference) join the services' in /api/openapi.json.
+    await describeApi(app, 'gateway');
     limits = RateLimits.create({ ...config.rateLimit, redis, keyPrefix: config.redis.keyPrefix, instances: config.workers });
     registerRequestPipeline(app, ctx, limits);
     registerRoutes(app, ctx);

@@ -44,7 +44,8 @@ export async function registerProxies(app: App, ctx: GatewayContext): Promise<Ma
       scope.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
       for (const prefix of httpPrefixes) {
         for (const url of [prefix, `${prefix}/*`]) {
-          scope.route({ method: HTTP_METHODS, url, exposeHeadRoute: false, handler: (req, reply) => forwarder.forward(req, reply) });
+          // Hidden from the API description: the services describe what lies behind each prefix.
+          scope.route({ method: HTTP_METHODS, url, exposeHeadRoute: false, schema: { hide: true }, handler: (req, reply) => forwarder.forward(req, reply) });
         }
       }
     });

@@ -19,7 +19,7 @@ export async function registerWebApp(app: App, distDir: string): Promise<void> {
   // The web build writes .br and .gz beside each asset; they are served to browsers that accept them.
   await app.register(fastifyStatic, { root: distDir, serve: false, cacheControl: false, preCompressed: true, suppressWarning: true });
 
-  app.get('/*', async (req, reply) => {
+  app.get('/*', { schema: { hide: true } }, async (req, reply) => {
     const path = pathOf(req.url);
     // Unknown /api, /oidc and /socket.io paths are API misses, not pages.
     if (pathKind(path) !== 'web') throw new NotFoundError();

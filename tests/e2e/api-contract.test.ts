@@ -1,0 +1,108 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, freePort, runTag, testBusNames, testInfra, type TestDatabase } from '@freemarket/testing';
+import { ROUTING_TABLE } from '../../services/gateway/src/proxy/routing-table.js';
+import { startStack, type Stack } from '../../scripts/stack.js';
+
+const infra = testInfra();
+let db: TestDatabase;
+let stack: Stack;
+
+interface Document {
+  openapi: string;
+  paths: Record<string, Record<string, { tags?: string[]; responses?: Record<string, unknown> }>>;
+}
+let document: Document;
+
+beforeAll(async () => {
+  db = await createTestDatabase(infra);
+  const tag = runTag();
+  stack = await startStack({
+    port: await freePort(),
+    databaseUrl: () => db.url,
+    natsUrl: infra.natsUrl,
+    redisUrl: infra.redisUrl,
+    bus: testBusNames(tag),
+    redisKeyPrefix: `fm:test:${tag}:`,
+    logLevel: 'silent',
+  });
+  const res = await fetch(`${stack.url}/api/openapi.json`);
+  expect(res.status).toBe(200);
+  document = (await res.json()) as Document;
+});
+afterAll(async () => {
+  await stack?.stop();
+  await db?.drop();
+});
+
+/** A path with its parameters blanked, so `/api/posts/{id}` and `/api/posts/${post.id}` compare equal. */
+const shapeOf = (path: string) => path.replace(/\{[^}]+\}/g, '{}');
+
+/** Every `/api/…` address the web client writes, its interpolations read as path parameters. */
+function webClientCalls(): string[] {
+  const calls = new Set<string>();
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (/\.tsx?$/.test(name)) {
+        // Query keys name their cache entries after a path but call nothing.
+        for (const line of readFileSync(path, 'utf8').split('\n').filter((l) => !/queryKey|KeyRoot/.test(l))) {
+          for (const match of line.matchAll(/[`'](\/api\/[^`'?\s]*)/g)) calls.add(match[1]!.replace(/\$\{[^}]+\}/g, '{}').replace(/\/$/, ''));
+        }
+      }
+    }
+  };
+  walk(resolve(import.meta.dirname, '..', '..', 'web', 'src'));
+  return [...calls].sort();
+}
+
+describe('the API as a published contract', () => {
+  it('serves one OpenAPI 3.1 document of every service, each operation tagged with the service that answers it', () => {
+    expect(document.openapi).toBe('3.1.0');
+    const tags = new Set(Object.values(document.paths).flatMap((item) => Object.values(item).flatMap((op) => op.tags ?? [])));
+    expect([...tags].sort()).toEqual(['commerce', 'directory', 'gateway', 'identity', 'messaging', 'rewards', 'social']);
+    expect(Object.keys(document.paths).every((path) => path.startsWith('/api/'))).toBe(true);
+  });
+
+  it('describes something behind every prefix the gateway forwards', () => {
+    const paths = Object.keys(document.paths);
+    const undocumented = ROUTING_TABLE.filter((r) => r.kind === 'api').filter((r) => !paths.some((p) => p === r.prefix || p.startsWith(`${r.prefix}/`)));
+    expect(undocumented).toEqual([]);
+  });
+
+  it('documents every address the web client calls', () => {
+    const documented = new Set(Object.keys(document.paths).map(shapeOf));
+    const calls = webClientCalls();
+    expect(calls.length).toBeGreaterThan(40);
+    // A prefix the client completes at run time (`${base}/…`) is documented when some path starts with it.
+    const missing = calls.filter((call) => !documented.has(call) && ![...documented].some((p) => call.endsWith('/{}') ? false : p.startsWith(`${call}/`)));
+    expect(missing).toEqual([]);
+  });
+
+  it('declares the schema of every JSON answer to a read', () => {
+    // Navigations and files rather than JSON: sign-in and sign-out redirects, calendars, the CSV
+    // export, the reference page and the document itself.
+    const notJson = new Set(['/api/login', '/api/logout', '/api/callback', '/api/docs', '/api/openapi.json', '/api/events/{id}/ical', '/api/events/calendar/{token}', '/api/expenses/export.csv']);
+    const undeclared = Object.entries(document.paths)
+      .filter(([path, item]) => item.get && !notJson.has(path))
+      .filter(([, item]) => !Object.entries(item.get!.responses ?? {}).some(([code, answer]) => code.startsWith('2') && typeof answer === 'object' && answer !== null && 'content' in answer))
+      .map(([path]) => `GET ${path}`);
+    expect(undeclared).toEqual([]);
+  });
+
+  it('serves the interactive reference at /api/docs under a policy that allows no inline script', async () => {
+    const page = await fetch(`${stack.url}/api/docs`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const html = await page.text();
+    expect(html).not.toMatch(/<script>(?!<\/script>)/);
+    for (const asset of [...html.matchAll(/(?:src|href)="(\/api\/docs\/[^"]+)"/g)].map((m) => m[1]!)) {
+      const res = await fetch(`${stack.url}${asset}`);
+      expect(res.status, asset).toBe(200);
+      await res.arrayBuffer();
+    }
+  });
+});
