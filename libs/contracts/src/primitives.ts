@@ -21,16 +21,44 @@ export const httpUrl = z
 /** A calendar date, `YYYY-MM-DD`, from the year 1 on (Postgres has no year 0). */
 export const calendarDate = z.iso.date().refine((d) => !d.startsWith('0000'), 'must be a date from the year 0001 on');
 
-/** Text that must not be blank after trimming; stored trimmed. */
-export function nonBlank(max: number) {
-  return z.string().max(max).trim().min(1, 'must not be blank');
+/** Invisible formatting characters (zero-width space and joiners, direction marks, the BOM). */
+const INVISIBLE = /\p{Cf}/gu;
+
+/**
+ * The form two texts are compared in for duplicates: compatibility-normalised (NFKC), invisible
+ * formatting characters removed, runs of white space as one space, case folded. 'Bread', ' bread '
+ * and 'Bre\u200Bad' are the same option, the same business.
+ */
+export function comparable(text: string): string {
+  return text.normalize('NFKC').replace(INVISIBLE, '').replace(/\s+/g, ' ').trim().toLowerCase();
 }
 
-/** Optional text, trimmed; empty, blank or absent is stored as none (null). */
+/** Text that must not be blank after trimming; stored trimmed, in NFC (one spelling of each accented letter). */
+export function nonBlank(max: number) {
+  return z
+    .string()
+    .max(max)
+    .trim()
+    .overwrite((s) => s.normalize('NFC'))
+    .min(1, 'must not be blank');
+}
+
+/** A name: as `nonBlank`, without invisible formatting characters, which only ever hide a duplicate. */
+export function nameText(max: number) {
+  return z
+    .string()
+    .max(max)
+    .overwrite((s) => s.replace(INVISIBLE, '').normalize('NFC'))
+    .trim()
+    .min(1, 'must not be blank');
+}
+
+/** Optional text, trimmed and in NFC; empty, blank or absent is stored as none (null). */
 export function optionalText(max: number) {
   return z
     .string()
     .trim()
+    .overwrite((s) => s.normalize('NFC'))
     .max(max)
     .nullish()
     .transform((v) => v || null);

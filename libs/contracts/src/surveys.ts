@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText } from './primitives.js';
+import { comparable, nonBlank, optionalText } from './primitives.js';
 import { memberNameSchema } from './posts.js';
 
 export const SURVEY_QUESTION_TYPES = ['text', 'multiple_choice', 'rating', 'yes_no'] as const;
@@ -27,18 +27,15 @@ export const SURVEYS_LIMIT = { default: 20, max: 50 } as const;
 /** `GET /api/surveys/{id}/responses`: default and largest page size. */
 export const SURVEY_RESPONSES_LIMIT = { default: 50, max: 100 } as const;
 
-/** Trimmed, non-blank text of at most `max` characters (the services refuse text jsonb cannot hold before this runs). */
-const surveyText = (max: number) => z.string().trim().min(1, 'must not be blank').max(max);
+const questionText = nonBlank(SURVEY_LIMITS.question);
+const optionText = nonBlank(SURVEY_LIMITS.option);
 
-const questionText = surveyText(SURVEY_LIMITS.question);
-const optionText = surveyText(SURVEY_LIMITS.option);
-
-/** Multiple-choice options: 2 to 20, none blank, no two the same (ignoring case). */
+/** Multiple-choice options: 2 to 20, none blank, no two the same (ignoring case, spacing and invisible characters). */
 export const surveyOptionsSchema = z
   .array(optionText)
   .min(SURVEY_LIMITS.options.min, `must have at least ${SURVEY_LIMITS.options.min} options`)
   .max(SURVEY_LIMITS.options.max, `must have at most ${SURVEY_LIMITS.options.max} options`)
-  .refine((options) => new Set(options.map((o) => o.toLowerCase())).size === options.length, 'must not repeat an option');
+  .refine((options) => new Set(options.map(comparable)).size === options.length, 'must not repeat an option');
 
 /** A question as its author writes it; the server gives it its id. */
 export const surveyQuestionInputSchema = z.discriminatedUnion('type', [
@@ -131,7 +128,7 @@ export type SendSurveyResult = z.infer<typeof sendSurveyResultSchema>;
  * its question's type by the service: an option, `1`-`5`, `yes`/`no`, or text.
  */
 export const submitSurveyResponseBodySchema = z.object({
-  answers: z.record(z.string().min(1).max(64), surveyText(SURVEY_LIMITS.textAnswer)),
+  answers: z.record(z.string().min(1).max(64), nonBlank(SURVEY_LIMITS.textAnswer)),
 });
 export type SubmitSurveyResponseBody = z.infer<typeof submitSurveyResponseBodySchema>;
 

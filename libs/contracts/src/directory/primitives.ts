@@ -60,4 +60,4 @@ export const moneyInput = z
   .union([z.number().nonnegative().transform((n) => String(n)), z.string()])
   .refine((s) => moneyPattern.test(s), 'must be a non-negative amount with at most two decimals, below 100,000,000');
 
-export { calendarDate, httpUrl, nonBlank } from '../primitives.js';
+export { calendarDate, httpUrl, nameText, nonBlank } from '../primitives.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { httpUrl, memberId, nonBlank } from './primitives.js';
+import { httpUrl, memberId, nameText, nonBlank } from './primitives.js';
 
 const author = z.object({ id: memberId, firstName: z.string().nullable(), lastName: z.string().nullable() });
 
@@ -38,7 +38,7 @@ export const favoriteBusinessPageSchema = z.object({ items: z.array(favoriteBusi
 
 /** `POST /api/business-referrals`: the spec's payload plus the optional columns of its table. */
 export const createBusinessReferralSchema = z.object({
-  businessName: nonBlank(200),
+  businessName: nameText(200),
   contactInfo: z.string().trim().max(500).nullable().optional(),
   reason: z.string().trim().max(2000).nullable().optional(),
   businessType: z.string().trim().max(100).nullable().optional(),
