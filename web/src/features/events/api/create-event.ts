@@ -10,13 +10,14 @@ export function createEvent(body: EventBody): Promise<CommunityEvent> {
   return apiRequest<CommunityEvent>('POST', '/api/events', body);
 }
 
-export function useCreateEvent(onCreated: (event: CommunityEvent) => void) {
+/** `failureText` replaces the generic failure message (the profile's Events tab says 'Failed to save event'). */
+export function useCreateEvent(onCreated: (event: CommunityEvent) => void, failureText = 'Failed to create event. Please try again.') {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createEvent,
     meta: {
       // A date the server could not read is the spec's own message; anything else the generic one.
-      errorText: (error) => (errorMessageOf(error).endsWith(INVALID_EVENT_DATE) ? INVALID_EVENT_DATE : 'Failed to create event. Please try again.'),
+      errorText: (error) => (errorMessageOf(error).endsWith(INVALID_EVENT_DATE) ? INVALID_EVENT_DATE : failureText),
     },
     onSuccess: async (event) => {
       toast({ title: 'Event created!', description: 'Your event has been added to the calendar.' });

@@ -1,4 +1,4 @@
-import type { CommunityEvent } from '@freemarket/contracts';
+import type { CommunityEvent, EventBody } from '@freemarket/contracts';
 import { Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
@@ -19,6 +19,14 @@ function isoOf(local: string): string | null {
   return local && !Number.isNaN(date.getTime()) ? date.toISOString() : null;
 }
 
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** An instant as the datetime-local value of the member's own time zone. */
+function localInputOf(iso: string): string {
+  const d = new Date(iso);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
 function FieldError({ id, text }: { id: string; text?: string }) {
   return text ? (
     <p id={id} className="text-sm text-red-700">
@@ -27,30 +35,20 @@ function FieldError({ id, text }: { id: string; text?: string }) {
   ) : null;
 }
 
-/** Spec 02 §2: 'Create Event' and its 'Create New Event' dialog; it closes and resets on success (§4). */
-export function CreateEventButton({ onCreated }: { onCreated: (event: CommunityEvent) => void }) {
-  const [open, setOpen] = useState(false);
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
-  const [eventDate, setEventDate] = useState('');
-  const [location, setLocation] = useState('');
-  const [problems, setProblems] = useState<Problems>({});
+interface EventFormProps {
+  event?: CommunityEvent | null;
+  pending: boolean;
+  onSubmit: (body: EventBody) => void;
+  onCancel: () => void;
+}
 
-  const reset = () => {
-    setTitle('');
-    setDescription('');
-    setEventDate('');
-    setLocation('');
-    setProblems({});
-  };
-  const close = () => {
-    setOpen(false);
-    reset();
-  };
-  const create = useCreateEvent((event) => {
-    close();
-    onCreated(event);
-  });
+// Its state lives inside the dialog's content, which unmounts on close: every opening starts afresh.
+function EventForm({ event, pending, onSubmit, onCancel }: EventFormProps) {
+  const [title, setTitle] = useState(event?.title ?? '');
+  const [description, setDescription] = useState(event?.description ?? '');
+  const [eventDate, setEventDate] = useState(event ? localInputOf(event.eventDate) : '');
+  const [location, setLocation] = useState(event?.location ?? '');
+  const [problems, setProblems] = useState<Problems>({});
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -63,56 +61,91 @@ export function CreateEventButton({ onCreated }: { onCreated: (event: CommunityE
       document.getElementById(found.title ? 'event-title' : 'event-date')?.focus();
       return;
     }
-    create.mutate({ title: title.trim(), description: description.trim() || null, eventDate: iso, location: location.trim() || null });
+    onSubmit({ title: title.trim(), description: description.trim() || null, eventDate: iso, location: location.trim() || null });
   };
 
+  const busyLabel = event ? 'Saving...' : 'Creating...';
+  return (
+    <form className="grid gap-4" noValidate onSubmit={submit}>
+      <Field label="Event Title" htmlFor="event-title">
+        <Input
+          id="event-title"
+          value={title}
+          onChange={(e) => setTitle(e.target.value)}
+          maxLength={EVENT_LIMITS.title}
+          required
+          aria-invalid={problems.title ? true : undefined}
+          aria-describedby={problems.title ? 'event-title-problem' : undefined}
+        />
+        <FieldError id="event-title-problem" text={problems.title} />
+      </Field>
+      <Field label="Description" htmlFor="event-description">
+        <Textarea id="event-description" value={description} onChange={(e) => setDescription(e.target.value)} maxLength={EVENT_LIMITS.description} rows={3} />
+      </Field>
+      <Field label="Date & Time" htmlFor="event-date">
+        <Input
+          id="event-date"
+          type="datetime-local"
+          value={eventDate}
+          onChange={(e) => setEventDate(e.target.value)}
+          required
+          aria-invalid={problems.eventDate ? true : undefined}
+          aria-describedby={problems.eventDate ? 'event-date-problem' : undefined}
+        />
+        <FieldError id="event-date-problem" text={problems.eventDate} />
+      </Field>
+      <Field label="Location" htmlFor="event-location">
+        <Input id="event-location" value={location} onChange={(e) => setLocation(e.target.value)} maxLength={EVENT_LIMITS.location} />
+      </Field>
+      <div className="flex justify-end gap-2">
+        <Button variant="ghost" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={pending}>
+          {pending ? busyLabel : event ? 'Save Event' : 'Create Event'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export interface EventFormDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The event being edited; without one the dialog creates an event. */
+  event?: CommunityEvent | null;
+  pending: boolean;
+  onSubmit: (body: EventBody) => void;
+}
+
+/** 'Create New Event', or 'Edit Event' for a hosted one (the profile's Events tab); the caller sends the body. */
+export function EventFormDialog({ open, onOpenChange, event, pending, onSubmit }: EventFormDialogProps) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={event ? 'Edit Event' : 'Create New Event'}
+      description={event ? 'Change the details of your event.' : 'Share an event with your community.'}
+      hideDescription
+    >
+      <EventForm event={event} pending={pending} onSubmit={onSubmit} onCancel={() => onOpenChange(false)} />
+    </Dialog>
+  );
+}
+
+/** Spec 02 §2: 'Create Event' and its 'Create New Event' dialog; it closes and resets on success (§4). */
+export function CreateEventButton({ onCreated }: { onCreated: (event: CommunityEvent) => void }) {
+  const [open, setOpen] = useState(false);
+  const create = useCreateEvent((event) => {
+    setOpen(false);
+    onCreated(event);
+  });
   return (
     <>
       <Button onClick={() => setOpen(true)}>
         <Plus className="h-4 w-4" aria-hidden="true" /> Create Event
       </Button>
-      <Dialog open={open} onOpenChange={(next) => (next ? setOpen(true) : close())} title="Create New Event" description="Share an event with your community." hideDescription>
-        <form className="grid gap-4" noValidate onSubmit={submit}>
-          <Field label="Event Title" htmlFor="event-title">
-            <Input
-              id="event-title"
-              value={title}
-              onChange={(e) => setTitle(e.target.value)}
-              maxLength={EVENT_LIMITS.title}
-              required
-              aria-invalid={problems.title ? true : undefined}
-              aria-describedby={problems.title ? 'event-title-problem' : undefined}
-            />
-            <FieldError id="event-title-problem" text={problems.title} />
-          </Field>
-          <Field label="Description" htmlFor="event-description">
-            <Textarea id="event-description" value={description} onChange={(e) => setDescription(e.target.value)} maxLength={EVENT_LIMITS.description} rows={3} />
-          </Field>
-          <Field label="Date & Time" htmlFor="event-date">
-            <Input
-              id="event-date"
-              type="datetime-local"
-              value={eventDate}
-              onChange={(e) => setEventDate(e.target.value)}
-              required
-              aria-invalid={problems.eventDate ? true : undefined}
-              aria-describedby={problems.eventDate ? 'event-date-problem' : undefined}
-            />
-            <FieldError id="event-date-problem" text={problems.eventDate} />
-          </Field>
-          <Field label="Location" htmlFor="event-location">
-            <Input id="event-location" value={location} onChange={(e) => setLocation(e.target.value)} maxLength={EVENT_LIMITS.location} />
-          </Field>
-          <div className="flex justify-end gap-2">
-            <Button variant="ghost" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? 'Creating...' : 'Create Event'}
-            </Button>
-          </div>
-        </form>
-      </Dialog>
+      <EventFormDialog open={open} onOpenChange={setOpen} pending={create.isPending} onSubmit={(body) => create.mutate(body)} />
     </>
   );
 }

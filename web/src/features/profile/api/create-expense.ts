@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Expense, ExpenseBody, ExpenseType } from '@freemarket/contracts';
+import { toast } from '../../../components/ui/toast-store';
+import { apiRequest } from '../../../lib/api-client';
+import { expensesKeyRoot } from './get-expenses';
+
+/** `POST /api/expenses {amount, lineItem, vendor, category, paymentMethod, notes, expenseDate, type}`. */
+export function createExpense(body: ExpenseBody): Promise<Expense> {
+  return apiRequest<Expense>('POST', '/api/expenses', body);
+}
+
+/** One per list: the failure names the kind of expense (spec 02 §8). */
+export function useCreateExpense(type: ExpenseType, onRecorded: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createExpense,
+    meta: { errorText: `Failed to record ${type} expense` },
+    onSuccess: async () => {
+      toast({ title: 'Expense recorded', description: 'Your expense has been added.' });
+      onRecorded();
+      await queryClient.invalidateQueries({ queryKey: expensesKeyRoot });
+    },
+  });
+}

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Item, ItemBody } from '@freemarket/contracts';
+import { toast } from '../../../components/ui/toast-store';
+import { apiRequest } from '../../../lib/api-client';
+import { itemsKeyRoot } from './get-items-for-sale';
+
+/** `POST /api/items-for-sale`: the seller is the caller; the answer is the new item. */
+export function createItem(body: ItemBody): Promise<Item> {
+  return apiRequest<Item>('POST', '/api/items-for-sale', body);
+}
+
+export function useCreateItem(onSaved: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createItem,
+    meta: { errorText: 'Failed to save item' },
+    onSuccess: async () => {
+      toast({ title: 'Item added', description: 'Your item is listed for sale.' });
+      onSaved();
+      await queryClient.invalidateQueries({ queryKey: itemsKeyRoot });
+    },
+  });
+}

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Item, ItemBody } from '@freemarket/contracts';
+import { toast } from '../../../components/ui/toast-store';
+import { apiRequest } from '../../../lib/api-client';
+import { itemsKeyRoot } from './get-items-for-sale';
+
+/** `PUT /api/items-for-sale/{id}`: every field of the item, as the seller now wants it. */
+export function updateItem({ id, body }: { id: string; body: ItemBody }): Promise<Item> {
+  return apiRequest<Item>('PUT', `/api/items-for-sale/${encodeURIComponent(id)}`, body);
+}
+
+export function useUpdateItem(onSaved: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateItem,
+    meta: { errorText: 'Failed to save item' },
+    onSuccess: async () => {
+      toast({ title: 'Item updated', description: 'Your changes have been saved.' });
+      onSaved();
+      await queryClient.invalidateQueries({ queryKey: itemsKeyRoot });
+    },
+  });
+}
