@@ -1,6 +1,6 @@
 import type { Item, ItemBody } from '@freemarket/contracts';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -155,7 +155,6 @@ function ItemForm({ item, pending, onSubmit, onCancel }: { item: Item | null; pe
 }
 
 function ItemCard({ item, viewerId, editing, canEdit, onEdit }: { item: Item; viewerId: string; editing: boolean; canEdit: boolean; onEdit: () => void }) {
-  const titleId = useId();
   const remove = useDeleteItem();
   const flags = FLAGS.filter(([flag]) => item[flag]);
   // Spec 02 §2 gives Buy Now its three conditions; a sold item takes no payment (the server refuses one).
@@ -170,7 +169,7 @@ function ItemCard({ item, viewerId, editing, canEdit, onEdit }: { item: Item; vi
         </div>
       ) : null}
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h3 id={titleId} className="font-semibold break-words text-slate-900">
+        <h3 className="font-semibold break-words text-slate-900">
           {item.title}
         </h3>
         <span className="font-semibold text-slate-900">{item.price !== null ? money(item.price) : 'No set price'}</span>
@@ -195,11 +194,12 @@ function ItemCard({ item, viewerId, editing, canEdit, onEdit }: { item: Item; vi
           {buyable && item.price !== null ? <BuyNowLink item={{ ...item, price: item.price }} /> : null}
           {canEdit ? (
             <>
-              <Button size="sm" variant="outline" aria-describedby={titleId} onClick={onEdit}>
-                <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
+              <Button size="sm" variant="outline" onClick={onEdit}>
+                <Pencil className="h-4 w-4" aria-hidden="true" /> Edit<span className="sr-only"> {item.title}</span>
               </Button>
-              <Button size="sm" variant="ghost" aria-describedby={titleId} disabled={remove.isPending} onClick={() => remove.mutate(item.id)}>
+              <Button size="sm" variant="ghost" disabled={remove.isPending} onClick={() => remove.mutate(item.id)}>
                 <Trash2 className="h-4 w-4" aria-hidden="true" /> {remove.isPending ? 'Deleting...' : 'Delete'}
+                <span className="sr-only"> {item.title}</span>
               </Button>
             </>
           ) : null}

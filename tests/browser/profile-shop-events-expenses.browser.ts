@@ -1,0 +1,271 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import type { CommunityEventPage, CurrentUser, ExpensePage, ItemPage, ProfileInput } from '@freemarket/contracts';
+import { seriousViolations } from './accessibility.js';
+import { callApi, newContext, screenshot, signIn, startBrowserStack, type BrowserStack } from './harness.js';
+
+const ivy = { email: 'ivy.shop@example.com', firstName: 'Ivy', lastName: 'Maker' };
+const ron = { email: 'ron.shop@example.com', firstName: 'Ron', lastName: 'Buyer' };
+
+interface SignedIn {
+  context: BrowserContext;
+  page: Page;
+  id: string;
+}
+
+let bs: BrowserStack;
+let ivyIn: SignedIn;
+let ronIn: SignedIn;
+
+async function member(identity: typeof ivy): Promise<SignedIn> {
+  const context = await newContext(bs);
+  const page = await context.newPage();
+  await signIn(page, identity);
+  const me = await callApi<CurrentUser>(page, 'GET', '/api/auth/user');
+  return { context, page, id: me.body.id };
+}
+
+async function openTab(page: Page, name: string): Promise<void> {
+  await page.getByRole('tab', { name, exact: true }).click();
+  await page.getByRole('tabpanel', { name, exact: true }).waitFor();
+}
+
+/** Waits for a toast with this title and text; an open dialog hides the toast region from the accessibility tree. */
+async function toastSays(page: Page, title: string, text?: string): Promise<void> {
+  const region = page.getByRole('region', { name: /Notifications/, includeHidden: true });
+  await region.getByText(title, { exact: true }).first().waitFor();
+  if (text) await region.getByText(text, { exact: true }).first().waitFor();
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const localInput = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+
+beforeAll(async () => {
+  bs = await startBrowserStack();
+  ivyIn = await member(ivy);
+  ronIn = await member(ron);
+  const profile: ProfileInput = { title: 'Woodworker', bio: 'Chairs, tables and spoons.' };
+  expect((await callApi(ivyIn.page, 'POST', '/api/profiles', profile)).status).toBe(201);
+});
+afterAll(async () => {
+  await bs?.stop();
+});
+
+describe('the profile page’s Shop and Events tabs and expenses', () => {
+  const photo = () => `${bs.stack.url}/favicon.svg`;
+  const eventDay = new Date();
+  eventDay.setDate(eventDay.getDate() + 3);
+  eventDay.setHours(10, 0, 0, 0);
+
+  it('lets the owner list, edit and delete items and host, edit events in edit mode', async () => {
+    const page = ivyIn.page;
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    await openTab(page, 'Shop');
+    const shop = page.getByTestId('items-for-sale');
+    await shop.getByText('You have no items for sale yet.').waitFor();
+
+    // The title is required; a blank second photo address is dropped before sending.
+    await shop.getByRole('button', { name: 'Add Item' }).click();
+    let dialog = page.getByRole('dialog', { name: 'Add Item' });
+    await dialog.getByRole('button', { name: 'Save Item' }).click();
+    await dialog.getByText('Please enter a title').waitFor();
+    await dialog.getByLabel('Title').fill('Oak stool');
+    await dialog.getByLabel('Description').fill('Hand-cut joints, oiled finish.');
+    await dialog.getByLabel('Price').fill('45.5');
+    await dialog.getByLabel('Photo URL 1').fill(photo());
+    await dialog.getByRole('button', { name: 'Add another photo' }).click();
+    await dialog.getByLabel('Pickup available').check();
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Save Item' }).click();
+    await toastSays(page, 'Item added');
+    await dialog.waitFor({ state: 'detached' });
+
+    const stool = shop.getByTestId('item-for-sale').filter({ hasText: 'Oak stool' });
+    await stool.getByText('$45.50').waitFor();
+    await stool.getByText('Pickup available').waitFor();
+    expect(await stool.getByRole('img', { name: 'Oak stool, photo 1' }).getAttribute('src')).toBe(photo());
+    // Never Buy Now in edit mode, nor for the seller.
+    expect(await shop.getByRole('link', { name: 'Buy Now' }).count()).toBe(0);
+
+    // A second item without a price, then deleted.
+    await shop.getByRole('button', { name: 'Add Item' }).click();
+    dialog = page.getByRole('dialog', { name: 'Add Item' });
+    await dialog.getByLabel('Title').fill('Offcuts bundle');
+    await dialog.getByRole('button', { name: 'Save Item' }).click();
+    const offcuts = shop.getByTestId('item-for-sale').filter({ hasText: 'Offcuts bundle' });
+    await offcuts.getByText('No set price').waitFor();
+    await offcuts.getByRole('button', { name: 'Delete' }).click();
+    await offcuts.waitFor({ state: 'detached' });
+
+    // Editing updates the same item rather than adding one.
+    await stool.getByRole('button', { name: 'Edit' }).click();
+    dialog = page.getByRole('dialog', { name: 'Edit Item' });
+    expect(await dialog.getByLabel('Title').inputValue()).toBe('Oak stool');
+    await dialog.getByLabel('Price').fill('39.99');
+    await dialog.getByLabel('Delivery available').check();
+    await dialog.getByRole('button', { name: 'Save Item' }).click();
+    await toastSays(page, 'Item updated');
+    await stool.getByText('$39.99').waitFor();
+    const items = await callApi<ItemPage>(page, 'GET', `/api/items-for-sale/${ivyIn.id}`);
+    expect(items.body.items).toHaveLength(1);
+    expect(items.body.items[0]).toMatchObject({ title: 'Oak stool', price: '39.99', photos: [photo()], pickupAvailable: true, deliveryAvailable: true, openToBarter: false });
+
+    // Events: a date is required, then the event lands under Hosting; editing changes it in place.
+    await openTab(page, 'Events');
+    const events = page.getByTestId('profile-events');
+    await events.getByText('You are not hosting any events yet.').waitFor();
+    await events.getByRole('button', { name: 'Create Event' }).click();
+    dialog = page.getByRole('dialog', { name: 'Create New Event' });
+    await dialog.getByLabel('Event Title').fill('Spoon carving morning');
+    await dialog.getByRole('button', { name: 'Create Event' }).click();
+    await dialog.getByText('Please enter a valid date').waitFor();
+    await dialog.getByLabel('Date & Time').fill(localInput(eventDay));
+    await dialog.getByLabel('Location').fill('The Workshop, 3 Mill Lane');
+    await dialog.getByRole('button', { name: 'Create Event' }).click();
+    await toastSays(page, 'Event created!');
+    await dialog.waitFor({ state: 'detached' });
+    const hosted = page.getByTestId('events-hosted').getByTestId('profile-event').filter({ hasText: 'Spoon carving morning' });
+    await hosted.getByText('The Workshop, 3 Mill Lane').waitFor();
+    await hosted.getByText('Hosted by Ivy Maker').waitFor();
+
+    await hosted.getByRole('button', { name: 'Edit Spoon carving morning' }).click();
+    dialog = page.getByRole('dialog', { name: 'Edit Event' });
+    expect(await dialog.getByLabel('Date & Time').inputValue()).toBe(localInput(eventDay));
+    await dialog.getByLabel('Event Title').fill('Spoon carving workshop');
+    await dialog.getByLabel('Description').fill('Knives and green wood provided.');
+    await dialog.getByRole('button', { name: 'Save Event' }).click();
+    await toastSays(page, 'Event updated');
+    const edited = page.getByTestId('events-hosted').getByTestId('profile-event').filter({ hasText: 'Spoon carving workshop' });
+    await edited.getByText('Knives and green wood provided.').waitFor();
+    expect(await page.getByTestId('events-hosted').getByTestId('profile-event').count()).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Out of edit mode the owner still gets no Buy Now and no edit controls.
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Edit Profile' }).waitFor();
+    expect(await edited.getByRole('button', { name: /^Edit/ }).count()).toBe(0);
+    await openTab(page, 'Shop');
+    await stool.waitFor();
+    expect(await shop.getByRole('link', { name: 'Buy Now' }).count()).toBe(0);
+    expect(await shop.getByRole('button', { name: 'Add Item' }).count()).toBe(0);
+  });
+
+  it('shows another member the items with Buy Now and the hosted event, without edit controls or expenses', async () => {
+    const page = ronIn.page;
+    await page.goto(`/profile/${ivyIn.id}`);
+    await page.getByRole('heading', { name: "Ivy Maker's Profile" }).waitFor();
+    expect(await page.getByTestId('business-expenses').count()).toBe(0);
+
+    await openTab(page, 'Shop');
+    const stool = page.getByTestId('item-for-sale').filter({ hasText: 'Oak stool' });
+    const buy = stool.getByRole('link', { name: 'Buy Now' });
+    const href = new URL((await buy.getAttribute('href'))!, bs.stack.url);
+    expect(href.pathname).toBe('/checkout');
+    expect(Object.fromEntries(href.searchParams)).toMatchObject({ sellerId: ivyIn.id, amount: '39.99', type: 'purchase' });
+    expect(await stool.getByRole('button').count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'profile-shop-other');
+
+    await openTab(page, 'Events');
+    const hosted = page.getByTestId('events-hosted').getByTestId('profile-event').filter({ hasText: 'Spoon carving workshop' });
+    await hosted.getByText('Hosted by Ivy Maker').waitFor();
+    await hosted.getByRole('button', { name: 'RSVP' }).waitFor();
+    expect(await hosted.getByRole('button', { name: /^(Edit|Delete)/ }).count()).toBe(0);
+  });
+
+  it('keeps the owner’s business and personal expenses with totals, a CSV, a check and a confirmed delete', async () => {
+    const page = ivyIn.page;
+    await page.goto('/profile');
+    const business = page.getByTestId('business-expenses');
+    const personal = page.getByTestId('personal-expenses');
+    await business.getByText('No business expenses yet.').waitFor();
+
+    // Outside edit mode: amount, line item and vendor are required.
+    await business.getByRole('button', { name: 'Add business expense' }).click();
+    let dialog = page.getByRole('dialog', { name: 'Add Business Expense' });
+    const today = await dialog.getByLabel('Date').inputValue();
+    expect(today).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await dialog.getByLabel('Amount').fill('12.5');
+    await dialog.getByLabel('Line item').fill('Linseed oil');
+    await dialog.getByRole('button', { name: 'Record Expense' }).click();
+    await toastSays(page, 'Missing Information', 'Please fill in amount, line item, and vendor');
+    await dialog.getByLabel('Vendor').fill('Hardware Co-op');
+    await dialog.getByLabel('Category').fill('Supplies');
+    await dialog.getByLabel('Payment method').selectOption('credit_card');
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Record Expense' }).click();
+    await toastSays(page, 'Expense recorded');
+    await dialog.waitFor({ state: 'detached' });
+    const oil = business.getByTestId('expense').filter({ hasText: 'Linseed oil' });
+    await oil.getByText('$12.50').waitFor();
+    await oil.getByText(/Supplies · Credit Card/).waitFor();
+
+    await business.getByRole('button', { name: 'Add business expense' }).click();
+    dialog = page.getByRole('dialog', { name: 'Add Business Expense' });
+    await dialog.getByLabel('Amount').fill('7.25');
+    await dialog.getByLabel('Line item').fill('Sandpaper');
+    await dialog.getByLabel('Vendor').fill('Hardware Co-op');
+    await dialog.getByRole('button', { name: 'Record Expense' }).click();
+    await business.getByTestId('expense').filter({ hasText: 'Sandpaper' }).waitFor();
+    await business.getByTestId('business-expenses-total').filter({ hasText: '$19.75 (2 expenses)' }).waitFor();
+
+    await personal.getByRole('button', { name: 'Add personal expense' }).click();
+    dialog = page.getByRole('dialog', { name: 'Add Personal Expense' });
+    await dialog.getByLabel('Amount').fill('40');
+    await dialog.getByLabel('Line item').fill('Groceries');
+    await dialog.getByLabel('Vendor').fill('Corner Market');
+    await dialog.getByRole('button', { name: 'Record Expense' }).click();
+    await personal.getByTestId('personal-expenses-total').filter({ hasText: '$40.00 (1 expense)' }).waitFor();
+    await business.getByTestId('business-expenses-total').filter({ hasText: '$19.75' }).waitFor();
+
+    // The CSV holds the kind's expenses only.
+    const csvHref = await business.getByRole('link', { name: 'Download CSV of business expenses' }).getAttribute('href');
+    const csv = await page.context().request.get(csvHref!);
+    expect(csv.status()).toBe(200);
+    expect(csv.headers()['content-disposition']).toContain('attachment');
+    const text = await csv.text();
+    expect(text).toContain('Linseed oil');
+    expect(text).not.toContain('Groceries');
+
+    // Cancel keeps the expense; Delete after confirming removes it and the total follows.
+    await oil.getByRole('button', { name: 'Delete Linseed oil' }).click();
+    dialog = page.getByRole('dialog', { name: 'Delete expense?' });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await oil.getByRole('button', { name: 'Delete Linseed oil' }).click();
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    await oil.waitFor({ state: 'detached' });
+    await business.getByTestId('business-expenses-total').filter({ hasText: '$7.25 (1 expense)' }).waitFor();
+    const left = await callApi<ExpensePage>(page, 'GET', '/api/expenses?type=business');
+    expect(left.body.items.map((e) => e.lineItem)).toEqual(['Sandpaper']);
+    await screenshot(page, 'profile-expenses');
+  });
+
+  it('hides items switched private from other members, and deletes a hosted event', async () => {
+    const page = ivyIn.page;
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    await openTab(page, 'Shop');
+    await page.getByRole('switch', { name: 'Items for sale: public' }).click();
+    await page.getByRole('switch', { name: 'Items for sale: private' }).waitFor();
+    await openTab(page, 'Events');
+    const hosted = page.getByTestId('events-hosted');
+    await hosted.getByRole('button', { name: 'Delete Spoon carving workshop' }).click();
+    await hosted.getByText('You are not hosting any events yet.').waitFor();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await toastSays(page, 'Profile updated successfully!');
+    // The owner still sees her private items.
+    await openTab(page, 'Shop');
+    await page.getByTestId('item-for-sale').filter({ hasText: 'Oak stool' }).waitFor();
+
+    const other = ronIn.page;
+    await other.goto(`/profile/${ivyIn.id}`);
+    await openTab(other, 'Shop');
+    await other.getByText('Items for sale are private.').waitFor();
+    expect(await other.getByText('Oak stool').count()).toBe(0);
+    // The commerce service learns of the switch through an event, then refuses the list too.
+    await expect.poll(async () => (await callApi(other, 'GET', `/api/items-for-sale/${ivyIn.id}`)).status, { timeout: 15_000 }).toBe(403);
+    const stillHosted = await callApi<CommunityEventPage>(other, 'GET', `/api/events/hosted/${ivyIn.id}`);
+    expect(stillHosted.body.items).toEqual([]);
+  });
+});
