@@ -125,6 +125,7 @@ async function main(): Promise<void> {
         // Every client comes from one address here; the limits stay on but roomy.
         RATE_LIMIT_PER_MINUTE: '100000',
         RATE_LIMIT_IP_PER_MINUTE: '10000000',
+        RATE_LIMIT_POSTING_PER_MINUTE: '10000000',
       }),
     );
     await Promise.all(gateways.map((p) => p.next('ready', 60_000)));

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { parseConfig, portFromEnv, readEnvVars, redisUrl } from '@freemarket/kit';
 import { cpuCount } from './cpu-limit.js';
-import { SERVICE_NAMES, type ServiceName } from './proxy/routing-table.js';
+import { SERVICE_NAMES, type RouteBudgetName, type ServiceName } from './proxy/routing-table.js';
 
 /** Secrets kept apart so nothing logs the whole config by accident. */
 export interface GatewaySecrets {
@@ -29,8 +29,8 @@ export interface GatewayConfig {
   web: { distDir: string };
   /** `cacheMs`: how long a process reuses a resolved session before asking the store again (0: never). */
   session: { idleTimeoutMs: number; absoluteTimeoutMs: number; cacheMs: number };
-  /** `contactPerIpPerMinute`: the contact form's own per-address budget (see `PUBLIC_WRITES`). */
-  rateLimit: { perSessionPerMinute: number; perIpPerMinute: number; contactPerIpPerMinute: number };
+  /** `routes`: the budgets of `ROUTE_BUDGETS` (contact form, search, posting, payments). */
+  rateLimit: { perSessionPerMinute: number; perIpPerMinute: number; routes: Record<RouteBudgetName, number> };
   secrets: GatewaySecrets;
 }
 
@@ -66,6 +66,9 @@ const ENV_NAMES = [
   'RATE_LIMIT_PER_MINUTE',
   'RATE_LIMIT_IP_PER_MINUTE',
   'RATE_LIMIT_CONTACT_PER_MINUTE',
+  'RATE_LIMIT_SEARCH_PER_MINUTE',
+  'RATE_LIMIT_POSTING_PER_MINUTE',
+  'RATE_LIMIT_PAYMENTS_PER_MINUTE',
 ] as const;
 
 export type GatewayEnv = Partial<Record<(typeof ENV_NAMES)[number], string>>;
@@ -117,6 +120,9 @@ const envSchema = z
     RATE_LIMIT_PER_MINUTE: positiveInt(10_000_000).default(600),
     RATE_LIMIT_IP_PER_MINUTE: positiveInt(10_000_000).default(1200),
     RATE_LIMIT_CONTACT_PER_MINUTE: positiveInt(10_000).default(5),
+    RATE_LIMIT_SEARCH_PER_MINUTE: positiveInt(10_000_000).default(120),
+    RATE_LIMIT_POSTING_PER_MINUTE: positiveInt(10_000_000).default(30),
+    RATE_LIMIT_PAYMENTS_PER_MINUTE: positiveInt(10_000_000).default(10),
   })
   .superRefine((env, ctx) => {
     const builtIn = isBuiltInIssuer(env.OIDC_ISSUER_URL, env.PUBLIC_URL);
@@ -157,7 +163,12 @@ export function loadGatewayConfig(env: GatewayEnv): GatewayConfig {
     rateLimit: {
       perSessionPerMinute: parsed.RATE_LIMIT_PER_MINUTE,
       perIpPerMinute: parsed.RATE_LIMIT_IP_PER_MINUTE,
-      contactPerIpPerMinute: parsed.RATE_LIMIT_CONTACT_PER_MINUTE,
+      routes: {
+        contact: parsed.RATE_LIMIT_CONTACT_PER_MINUTE,
+        search: parsed.RATE_LIMIT_SEARCH_PER_MINUTE,
+        posting: parsed.RATE_LIMIT_POSTING_PER_MINUTE,
+        payments: parsed.RATE_LIMIT_PAYMENTS_PER_MINUTE,
+      },
     },
     secrets: {
       assertionPrivateKey: parsed.ASSERTION_PRIVATE_KEY,

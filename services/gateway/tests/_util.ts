@@ -160,7 +160,7 @@ export function testConfig(stack: TestStack, patch: Partial<GatewayConfig> = {})
     web: { distDir: '/nonexistent/web/dist' },
     // The production default: tests see sessions through the in-process cache.
     session: { idleTimeoutMs: 3_600_000, absoluteTimeoutMs: 86_400_000, cacheMs: 2000 },
-    rateLimit: { perSessionPerMinute: 10_000, perIpPerMinute: 10_000, contactPerIpPerMinute: 10_000 },
+    rateLimit: { perSessionPerMinute: 10_000, perIpPerMinute: 10_000, routes: { contact: 10_000, search: 10_000, posting: 10_000, payments: 10_000 } },
     secrets: { assertionPrivateKey: stack.keys.privateKeyPem, oidcClientSecret: 'test-secret' },
     ...patch,
   };

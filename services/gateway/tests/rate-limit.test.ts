@@ -24,7 +24,7 @@ const sharedCounters = needs('redis', 'rate-limit counters shared by gateway ins
 
 describe('rate limits', () => {
   it('should answer 429 JSON with Retry-After once an address spends its budget', async () => {
-    const gateway = await startGateway(testConfig(stack, { rateLimit: { perIpPerMinute: 3, perSessionPerMinute: 100, contactPerIpPerMinute: 10_000 } }));
+    const gateway = await startGateway(testConfig(stack, { rateLimit: { perIpPerMinute: 3, perSessionPerMinute: 100, routes: { contact: 10_000, search: 10_000, posting: 10_000, payments: 10_000 } } }));
     try {
       const responses = await statuses(gateway, '/api/posts', 4);
       expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 429]);
@@ -38,7 +38,7 @@ describe('rate limits', () => {
   });
 
   it('should count a signed-in session on its own budget', async () => {
-    const gateway = await startGateway(testConfig(stack, { redis: redisUnder(stack, 'session'), rateLimit: { perIpPerMinute: 100, perSessionPerMinute: 2, contactPerIpPerMinute: 10_000 } }));
+    const gateway = await startGateway(testConfig(stack, { redis: redisUnder(stack, 'session'), rateLimit: { perIpPerMinute: 100, perSessionPerMinute: 2, routes: { contact: 10_000, search: 10_000, posting: 10_000, payments: 10_000 } } }));
     try {
       const alice = await gateway.signIn('alice');
       const bob = await gateway.signIn('bob');
@@ -50,7 +50,7 @@ describe('rate limits', () => {
   });
 
   sharedCounters.it('should share counters across gateway instances through Redis', async () => {
-    const config = testConfig(stack, { redis: redisUnder(stack, 'shared'), rateLimit: { perIpPerMinute: 2, perSessionPerMinute: 100, contactPerIpPerMinute: 10_000 } });
+    const config = testConfig(stack, { redis: redisUnder(stack, 'shared'), rateLimit: { perIpPerMinute: 2, perSessionPerMinute: 100, routes: { contact: 10_000, search: 10_000, posting: 10_000, payments: 10_000 } } });
     const [a, b] = [await startGateway(config), await startGateway(config)];
     try {
       expect((await statuses(a, '/api/posts', 2)).map((r) => r.status)).toEqual([200, 200]);
@@ -61,7 +61,7 @@ describe('rate limits', () => {
   });
 
   sharedCounters.it('should hold a large budget across instances within a tenth, though they count in batches', async () => {
-    const config = testConfig(stack, { redis: redisUnder(stack, 'batched'), rateLimit: { perIpPerMinute: 100, perSessionPerMinute: 10_000, contactPerIpPerMinute: 10_000 } });
+    const config = testConfig(stack, { redis: redisUnder(stack, 'batched'), rateLimit: { perIpPerMinute: 100, perSessionPerMinute: 10_000, routes: { contact: 10_000, search: 10_000, posting: 10_000, payments: 10_000 } } });
     const [a, b] = [await startGateway(config), await startGateway(config)];
     try {
       const first = await statuses(a, '/api/posts', 60);
@@ -80,7 +80,7 @@ describe('rate limits', () => {
 
   sharedCounters.it('should hand the requests it counted to Redis when it stops', async () => {
     const redisConfig = redisUnder(stack, 'handover');
-    const gateway = await startGateway(testConfig(stack, { redis: redisConfig, rateLimit: { perIpPerMinute: 1000, perSessionPerMinute: 1000, contactPerIpPerMinute: 10_000 } }));
+    const gateway = await startGateway(testConfig(stack, { redis: redisConfig, rateLimit: { perIpPerMinute: 1000, perSessionPerMinute: 1000, routes: { contact: 10_000, search: 10_000, posting: 10_000, payments: 10_000 } } }));
     const redis = new Redis(testInfra().redisUrl!);
     try {
       await statuses(gateway, '/api/posts', 25);
@@ -95,8 +95,21 @@ describe('rate limits', () => {
     }
   });
 
+  it('should give search and the map a tighter budget of their own, reads served ahead of Fastify included', async () => {
+    const gateway = await startGateway(testConfig(stack, { redis: redisUnder(stack, 'search'), rateLimit: { perIpPerMinute: 100, perSessionPerMinute: 100, routes: { contact: 10_000, search: 2, posting: 10_000, payments: 10_000 } } }));
+    try {
+      const reads = [await fetch(`${gateway.url}/api/profiles/search?q=a`), await fetch(`${gateway.url}/api/profiles/map?lat=1&lng=2`), await fetch(`${gateway.url}/api/profiles/search?q=b`)];
+      expect(reads.map((r) => r.status)).toEqual([200, 200, 429]);
+      expect(Number(reads[2]!.headers.get('retry-after'))).toBeGreaterThan(0);
+      // Other reads of the directory spend only the general budgets.
+      expect((await fetch(`${gateway.url}/api/profiles/user/someone`)).status).toBe(200);
+    } finally {
+      await gateway.destroy();
+    }
+  });
+
   it('should give the contact form a small budget per address, on top of the general one', async () => {
-    const gateway = await startGateway(testConfig(stack, { redis: redisUnder(stack, 'contact'), rateLimit: { perIpPerMinute: 100, perSessionPerMinute: 100, contactPerIpPerMinute: 2 } }));
+    const gateway = await startGateway(testConfig(stack, { redis: redisUnder(stack, 'contact'), rateLimit: { perIpPerMinute: 100, perSessionPerMinute: 100, routes: { contact: 2, search: 10_000, posting: 10_000, payments: 10_000 } } }));
     const post = (path: string) =>
       fetch(`${gateway.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: 'http://localhost:5000' }, body: '{}' });
     try {
@@ -112,7 +125,7 @@ describe('rate limits', () => {
   });
 
   it('should leave health endpoints out', async () => {
-    const gateway = await startGateway(testConfig(stack, { redis: redisUnder(stack, 'health'), rateLimit: { perIpPerMinute: 1, perSessionPerMinute: 1, contactPerIpPerMinute: 10_000 } }));
+    const gateway = await startGateway(testConfig(stack, { redis: redisUnder(stack, 'health'), rateLimit: { perIpPerMinute: 1, perSessionPerMinute: 1, routes: { contact: 10_000, search: 10_000, posting: 10_000, payments: 10_000 } } }));
     try {
       expect((await statuses(gateway, '/healthz', 5)).map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
     } finally {

@@ -1,4 +1,4 @@
-import { NEVER_PROXIED, ORIGIN_RULE_EXEMPT, PUBLIC_WRITES, type RouteKind } from '../proxy/routing-table.js';
+import { NEVER_PROXIED, ORIGIN_RULE_EXEMPT, ROUTE_BUDGETS, type RouteBudget, type RouteKind } from '../proxy/routing-table.js';
 
 /** Which rules a request path falls under; `web` is the single-page app and its assets. */
 export type PathKind = RouteKind | 'internal' | 'web';
@@ -26,9 +26,8 @@ export function isOriginRuleExempt(url: string): boolean {
   return ORIGIN_RULE_EXEMPT.some((p) => under(path, p));
 }
 
-/** A state-changing request to one of `PUBLIC_WRITES`. */
-export function isPublicWrite(method: string, url: string): boolean {
-  if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return false;
+/** The route budget a request spends besides the general ones, if any (`ROUTE_BUDGETS`). */
+export function routeBudgetOf(method: string, url: string): RouteBudget | undefined {
   const path = pathOf(url);
-  return PUBLIC_WRITES.some((p) => under(path, p));
+  return ROUTE_BUDGETS.find((b) => b.methods.includes(method) && b.prefixes.some((p) => under(path, p)));
 }

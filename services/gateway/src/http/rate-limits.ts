@@ -3,14 +3,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { TooManyRequestsError } from '@freemarket/kit';
 import type { ActiveSession } from '../session/sessions.js';
-import { isPublicWrite } from './path-kind.js';
+import type { RouteBudgetName } from '../proxy/routing-table.js';
+import { routeBudgetOf } from './path-kind.js';
 import { redisSharedCounts, type SharedCounts } from './rate-limit-store.js';
 
 export interface RateLimitSettings {
   perSessionPerMinute: number;
   perIpPerMinute: number;
-  /** Per address, for `PUBLIC_WRITES` only, on top of the two general budgets. */
-  contactPerIpPerMinute: number;
+  /** The budgets of `ROUTE_BUDGETS`, per minute, on top of the two general ones. */
+  routes: Record<RouteBudgetName, number>;
   redis: Redis | null;
   keyPrefix: string;
   /** Gateway processes counting against the same Redis budgets (this host's workers at least). */
@@ -197,8 +198,8 @@ export class WindowCounters {
 
 /**
  * Two budgets per minute: one per client address (`/api`, `/oidc`, `/socket.io`) and one per
- * signed-in session; and a small third one per address for the public writes (the contact form),
- * which store what strangers send. 429 with Retry-After when any is spent.
+ * signed-in session; and for the calls of `ROUTE_BUDGETS` a tighter one of their own, per address
+ * or per caller. 429 with Retry-After when any is spent.
  */
 export class RateLimits {
   private constructor(
@@ -215,18 +216,23 @@ export class RateLimits {
   enforce(req: FastifyRequest, reply: FastifyReply): void | Promise<void> {
     const perIp = this.counters.hit(`ip:${normalizeIP(req.ip)}`, this.settings.perIpPerMinute);
     const perSession = req.gatewaySession ? this.counters.hit(`s:${req.gatewaySession.key}`, this.settings.perSessionPerMinute) : ALLOWED;
-    const perIpWrite = isPublicWrite(req.method, req.url) ? this.counters.hit(`pw:${normalizeIP(req.ip)}`, this.settings.contactPerIpPerMinute) : ALLOWED;
-    if (perIp instanceof Promise || perSession instanceof Promise || perIpWrite instanceof Promise) {
-      return Promise.all([perIp, perSession, perIpWrite]).then((verdicts) => refuseIfSpent(verdicts, reply));
+    const budget = routeBudgetOf(req.method, req.url);
+    const spender = budget?.per === 'caller' && req.gatewaySession ? `s:${req.gatewaySession.key}` : `ip:${normalizeIP(req.ip)}`;
+    const perRoute = budget ? this.counters.hit(`r:${budget.name}:${spender}`, this.settings.routes[budget.name]) : ALLOWED;
+    if (perIp instanceof Promise || perSession instanceof Promise || perRoute instanceof Promise) {
+      return Promise.all([perIp, perSession, perRoute]).then((verdicts) => refuseIfSpent(verdicts, reply));
     }
-    refuseIfSpent([perIp, perSession, perIpWrite], reply);
+    refuseIfSpent([perIp, perSession, perRoute], reply);
   }
 
   /**
-   * Counts the request and returns true when both budgets allow it without a word from Redis
-   * (`WindowCounters.canTakeNow`); otherwise counts nothing and returns false, for `enforce`.
+   * Counts the request and returns true when both general budgets allow it without a word from
+   * Redis (`WindowCounters.canTakeNow`) and it has no route budget; otherwise counts nothing and
+   * returns false, for `enforce`.
    */
-  passNow(ip: string, session: ActiveSession | null): boolean {
+  passNow(ip: string, session: ActiveSession | null, method: string, url: string): boolean {
+    // A call with a budget of its own is counted by `enforce`, on the Fastify path.
+    if (routeBudgetOf(method, url)) return false;
     const ipKey = `ip:${normalizeIP(ip)}`;
     if (!this.counters.canTakeNow(ipKey, this.settings.perIpPerMinute)) return false;
     const sessionKey = session ? `s:${session.key}` : null;

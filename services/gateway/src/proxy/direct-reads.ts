@@ -96,7 +96,7 @@ export class DirectReads {
     }
     const ip = req.socket.remoteAddress ?? '';
     // Last, as it counts the request when it lets it pass.
-    if (!this.limits.passNow(ip, session)) return false;
+    if (!this.limits.passNow(ip, session, method, url)) return false;
 
     dropInboundIdentity(headers);
     const taken: Taken = { id: requestIdFor(headers), method, url, startedAt: performance.now() };

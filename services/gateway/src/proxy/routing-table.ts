@@ -49,11 +49,30 @@ export const NEVER_PROXIED = ['/internal'] as const;
 /** Server-to-server callbacks, exempt from the browser Origin rule (they still must be JSON). */
 export const ORIGIN_RULE_EXEMPT = ['/api/stripe/webhook'] as const;
 
+export const ROUTE_BUDGET_NAMES = ['contact', 'search', 'posting', 'payments'] as const;
+export type RouteBudgetName = (typeof ROUTE_BUDGET_NAMES)[number];
+
+/** Calls that cost the platform more than most, with a budget per minute of their own. */
+export interface RouteBudget {
+  name: RouteBudgetName;
+  methods: readonly string[];
+  prefixes: readonly string[];
+  /** Who spends it: the client address, or the caller (the session when signed in, else the address). */
+  per: 'address' | 'caller';
+}
+
 /**
- * Writes anyone may send, signed in or not, that store what they carry: besides the general
- * budgets, each client address has a small one of its own per minute (`RATE_LIMIT_CONTACT_PER_MINUTE`).
+ * Besides the general budgets (per address, per session), each of these has its own, tighter one
+ * (`RATE_LIMIT_<NAME>_PER_MINUTE`, docs/api.md): the contact form stores what strangers send;
+ * search and the map are the most expensive reads; posting reaches other members; payments call
+ * Stripe.
  */
-export const PUBLIC_WRITES = ['/api/contact'] as const;
+export const ROUTE_BUDGETS: readonly RouteBudget[] = [
+  { name: 'contact', methods: ['POST'], prefixes: ['/api/contact'], per: 'address' },
+  { name: 'search', methods: ['GET'], prefixes: ['/api/profiles/search', '/api/profiles/map', '/api/profiles/location'], per: 'caller' },
+  { name: 'posting', methods: ['POST'], prefixes: ['/api/posts', '/api/messages', '/api/surveys', '/api/reviews', '/api/testimonials'], per: 'caller' },
+  { name: 'payments', methods: ['POST'], prefixes: ['/api/create-payment-intent', '/api/transactions/manual', '/api/payments/dev/confirm'], per: 'caller' },
+];
 
 export function routesOf(service: ServiceName): ProxyRoute[] {
   return ROUTING_TABLE.filter((r) => r.service === service);
