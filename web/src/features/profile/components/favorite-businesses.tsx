@@ -1,6 +1,139 @@
-import type { ProfileSectionProps } from './section';
+import type { FavoriteBusiness } from '@freemarket/contracts';
+import { DIRECTORY_LIMITS } from '@freemarket/contracts/constants';
+import { Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Field, Input } from '../../../components/ui/field';
+import { LoadMore } from '../../../components/ui/load-more';
+import { ApiError } from '../../../lib/api-client';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useAddFavoriteBusiness } from '../api/add-favorite-business';
+import { useFavoriteBusinesses } from '../api/get-favorite-businesses';
+import { useRemoveFavoriteBusiness } from '../api/remove-favorite-business';
+import { useBusinessSearch } from '../api/search-businesses';
+import { ProfileTextInput } from './form-fields';
+import { isHiddenFrom } from './privacy';
+import { PrivateNotice, Section, type ProfileSectionProps } from './section';
 
-/** Built by its own part of the profile page issue. */
-export function FavoriteBusinesses(_props: ProfileSectionProps) {
-  return null;
+const SEARCH_DELAY_MS = 300;
+const MIN_CHARS = DIRECTORY_LIMITS.businessSearchMinChars;
+
+/** The business search of edit mode (spec 02 §5): from the third character, favorites left out. */
+function BusinessPicker({ favorites }: { favorites: readonly FavoriteBusiness[] }) {
+  const [text, setText] = useState('');
+  const debounced = useDebouncedValue(text, SEARCH_DELAY_MS);
+  const search = useBusinessSearch(debounced);
+  const add = useAddFavoriteBusiness(() => setText(''));
+  const favorited = new Set(favorites.map((f) => f.businessUserId));
+  // The server leaves favorites out too; this covers an answer cached before the last addition.
+  const results = (search.data?.items ?? []).filter((r) => !favorited.has(r.userId));
+  const ready = text.trim().length >= MIN_CHARS && debounced.trim().length >= MIN_CHARS;
+
+  let status: string | null = null;
+  if (!ready) status = text.trim() ? `Type at least ${MIN_CHARS} characters to search.` : null;
+  else if (search.isPending || search.isPlaceholderData) status = 'Searching...';
+  else if (search.isError) status = 'The search failed. Please try again.';
+  else if (!results.length) status = 'No businesses found.';
+
+  return (
+    <div className="grid gap-2">
+      <Field label="Find a local business" htmlFor="favorite-business-search">
+        <Input
+          id="favorite-business-search"
+          type="search"
+          autoComplete="off"
+          maxLength={DIRECTORY_LIMITS.queryMaxChars}
+          placeholder="Business or owner name"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          aria-describedby="favorite-business-search-status"
+        />
+      </Field>
+      <p id="favorite-business-search-status" className="text-sm text-slate-600" aria-live="polite">
+        {status}
+      </p>
+      {ready && results.length ? (
+        <ul className="grid gap-2" aria-label="Business search results" data-testid="business-search-results">
+          {results.map((r) => (
+            <li key={r.userId} className="flex items-center justify-between gap-3 rounded-md border border-slate-200 p-2">
+              <div className="min-w-0">
+                <p className="font-medium break-words text-slate-900">{r.businessName ?? r.fullName}</p>
+                <p className="text-sm break-words text-slate-600">{[r.businessName ? r.fullName : null, r.title, r.email].filter(Boolean).join(' · ')}</p>
+              </div>
+              <Button size="sm" variant="outline" disabled={add.isPending} onClick={() => add.mutate(r.userId)}>
+                <Plus className="h-4 w-4" aria-hidden="true" /> Add<span className="sr-only"> {r.businessName ?? r.fullName}</span>
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+function FavoriteRow({ favorite, canEdit }: { favorite: FavoriteBusiness; canEdit: boolean }) {
+  const remove = useRemoveFavoriteBusiness();
+  const { business } = favorite;
+  const name = business.businessName ?? business.fullName;
+  return (
+    <li className="flex items-center justify-between gap-3 rounded-md border border-slate-200 p-2" data-testid="favorite-business">
+      <div className="min-w-0">
+        <p className="font-medium break-words text-slate-900">{name}</p>
+        <p className="text-sm break-words text-slate-600">{[business.businessName ? business.fullName : null, business.title, business.email].filter(Boolean).join(' · ')}</p>
+      </div>
+      {canEdit ? (
+        <Button size="sm" variant="ghost" disabled={remove.isPending} onClick={() => remove.mutate(favorite.id)}>
+          <Trash2 className="h-4 w-4" aria-hidden="true" /> Remove<span className="sr-only"> {name}</span>
+        </Button>
+      ) : null}
+    </li>
+  );
+}
+
+/** Spec 02 §2, the Personal tab's favorite local businesses: members of the directory, plus a free-text note. */
+export function FavoriteBusinesses({ userId, profile, isOwn, editing }: ProfileSectionProps) {
+  // Part of the personal interests: the server refuses the list to others when that section is private.
+  const hidden = isHiddenFrom(profile, 'personalInterestsIsPublic', isOwn);
+  const query = useFavoriteBusinesses(userId, !hidden);
+  const canEdit = isOwn && editing;
+  const refused = query.error instanceof ApiError && query.error.status === 404;
+  const favorites = query.data?.pages.flatMap((p) => p.items) ?? [];
+
+  let list;
+  if (query.isPending) list = <p className="text-sm text-slate-600">Loading favorite businesses...</p>;
+  else if (query.isError)
+    list = (
+      <div className="flex flex-wrap items-center gap-3">
+        <p className="text-sm text-red-700">The favorite businesses could not be loaded.</p>
+        <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  else if (!favorites.length) list = <p className="text-sm text-slate-600">{isOwn ? 'You have no favorite businesses yet.' : 'No favorite businesses yet.'}</p>;
+  else
+    list = (
+      <>
+        <ul className="grid gap-2" aria-label="Favorite businesses">
+          {favorites.map((f) => (
+            <FavoriteRow key={f.id} favorite={f} canEdit={canEdit} />
+          ))}
+        </ul>
+        <LoadMore hasMore={query.hasNextPage} loading={query.isFetchingNextPage} onLoadMore={() => void query.fetchNextPage()} label="Load more favorite businesses" />
+      </>
+    );
+
+  return (
+    <Section title="Favorite Local Businesses" testId="favorite-businesses">
+      {hidden || refused ? (
+        <PrivateNotice what="Favorite businesses" />
+      ) : (
+        <div className="grid gap-3">
+          {list}
+          {canEdit && !query.isPending && !query.isError ? <BusinessPicker favorites={favorites} /> : null}
+          <ProfileTextInput name="favoriteLocalBusinesses" label="Other favorite businesses" editing={editing} multiline />
+        </div>
+      )}
+    </Section>
+  );
 }

@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AddCertification, Certification } from '@freemarket/contracts';
+import { toast } from '../../../components/ui/toast-store';
+import { apiRequest } from '../../../lib/api-client';
+import { profileOfUserKeyRoot } from '../../directory/api/get-profile';
+
+/** `POST /api/certifications`: a credential of the caller's own profile. */
+export function addCertification(body: AddCertification): Promise<Certification> {
+  return apiRequest<Certification>('POST', '/api/certifications', body);
+}
+
+export function useAddCertification(onAdded: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addCertification,
+    meta: { errorText: 'Failed to add certification' },
+    onSuccess: async (certification) => {
+      toast({ title: 'Certification added', description: `${certification.name} is now on your profile.` });
+      onAdded();
+      // Certifications travel inside the profile.
+      await queryClient.invalidateQueries({ queryKey: profileOfUserKeyRoot });
+    },
+  });
+}
