@@ -59,7 +59,22 @@ function BackToMap() {
   );
 }
 
-function ProfileEditor({ profile, viewer, userId, tab, setTab }: { profile: FullProfile | null; viewer: CurrentUser; userId: string; tab: TabName; setTab: (tab: TabName) => void }) {
+function ProfileEditor({
+  profile,
+  viewer,
+  userId,
+  tab,
+  setTab,
+  tabsReady,
+}: {
+  profile: FullProfile | null;
+  viewer: CurrentUser;
+  userId: string;
+  tab: TabName;
+  setTab: (tab: TabName) => void;
+  /** False for the first, urgent render: the heading shows at once, the tabs follow in a background one. */
+  tabsReady: boolean;
+}) {
   const isOwn = viewer.id === userId;
   // A member without a profile lands straight in the form that creates it.
   const [editing, setEditing] = useState(isOwn && profile === null);
@@ -109,20 +124,24 @@ function ProfileEditor({ profile, viewer, userId, tab, setTab }: { profile: Full
             </div>
           ) : null}
         </div>
-        <Tabs value={tab} onValueChange={(next) => setTab(next as TabName)}>
-          <TabsList label="Profile sections" className="grid grid-cols-3 sm:grid-cols-6">
-            {TABS.map(([value, label]) => (
-              <TabsTrigger key={value} value={value}>
-                {label}
-              </TabsTrigger>
+        {tabsReady ? (
+          <Tabs value={tab} onValueChange={(next) => setTab(next as TabName)}>
+            <TabsList label="Profile sections" className="grid grid-cols-3 sm:grid-cols-6">
+              {TABS.map(([value, label]) => (
+                <TabsTrigger key={value} value={value}>
+                  {label}
+                </TabsTrigger>
+              ))}
+            </TabsList>
+            {TABS.map(([value, , Content]) => (
+              <TabsContent key={value} value={value} className="mt-4">
+                <Content {...sectionProps} />
+              </TabsContent>
             ))}
-          </TabsList>
-          {TABS.map(([value, , Content]) => (
-            <TabsContent key={value} value={value} className="mt-4">
-              <Content {...sectionProps} />
-            </TabsContent>
-          ))}
-        </Tabs>
+          </Tabs>
+        ) : (
+          <Skeleton className="h-64 w-full" />
+        )}
       </div>
     </FormProvider>
   );
@@ -133,7 +152,7 @@ export function ProfileScreen({ viewer, userId }: { viewer: CurrentUser; userId:
   const query = useProfilePage(userId);
   // Held here, so the tab stays put when a first save starts the page afresh.
   const [tab, setTab] = useState<TabName>('personal');
-  // The answer arrives as an urgent update; the page it fills is built in a background render that
+  // The heading shows with the answer; the tabs it fills are built in a background render that
   // yields to input every few milliseconds instead of one long task.
   const current = useMemo(() => ({ userId, profile: query.data }), [userId, query.data]);
   // On mount too (the answer may already be cached, the request having started with the page's code).
@@ -153,7 +172,7 @@ export function ProfileScreen({ viewer, userId }: { viewer: CurrentUser; userId:
       </div>
     );
   }
-  if (query.isPending || shown.profile === undefined || shown.userId !== userId) {
+  if (query.isPending) {
     return (
       <div className="mx-auto grid w-full max-w-6xl gap-4 p-6" aria-busy="true">
         <Skeleton className="h-8 w-64" />
@@ -162,7 +181,7 @@ export function ProfileScreen({ viewer, userId }: { viewer: CurrentUser; userId:
       </div>
     );
   }
-  if (shown.profile === null && viewer.id !== userId) {
+  if (query.data === null && viewer.id !== userId) {
     return (
       <div className="mx-auto grid w-full max-w-3xl gap-3 p-6">
         <BackToMap />
@@ -172,5 +191,6 @@ export function ProfileScreen({ viewer, userId }: { viewer: CurrentUser; userId:
     );
   }
   // Keyed by the profile, so creating one starts its page afresh.
-  return <ProfileEditor key={shown.profile?.id ?? 'new'} profile={shown.profile} viewer={viewer} userId={userId} tab={tab} setTab={setTab} />;
+  const tabsReady = shown.userId === userId && shown.profile !== undefined;
+  return <ProfileEditor key={query.data?.id ?? 'new'} profile={query.data} viewer={viewer} userId={userId} tab={tab} setTab={setTab} tabsReady={tabsReady} />;
 }
