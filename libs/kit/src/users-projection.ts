@@ -4,18 +4,30 @@ import type { DbOrTx, Tx, UsersProjectionTable } from '@freemarket/db';
 import type { ServiceRuntime } from './runtime.js';
 
 export type ProfileEvent = Envelope<'profile.created' | 'profile.updated'>;
+export type UserEvent = Envelope<'user.upserted'>;
+
+export interface ProjectUsersOptions {
+  /** Run in the same transaction when a member event changed the row (not for a stale one). */
+  onUser?: (tx: Tx, event: UserEvent) => Promise<void>;
+  onProfile?: (tx: Tx, event: ProfileEvent) => Promise<void>;
+  /**
+   * Follow `profile.*` for `contactInfoIsPublic` (default true). The directory, which owns
+   * profiles and reads privacy from them, does not listen to its own events.
+   */
+  profileEvents?: boolean;
+}
 
 /**
  * Keeps a service's `users` projection current (ARCHITECTURE §1): names from `user.upserted`, and
  * whether contact information is public from the directory's `profile.*`. A service that needs
- * more of a profile passes `onProfile`, run in the same transaction, since a service has one
+ * more passes `onUser` or `onProfile`, run in the same transaction, since a service has one
  * consumer per event type.
  */
-export function projectUsers(runtime: ServiceRuntime, table: UsersProjectionTable, options: { onProfile?: (tx: Tx, event: ProfileEvent) => Promise<void> } = {}): void {
+export function projectUsers(runtime: ServiceRuntime, table: UsersProjectionTable, options: ProjectUsersOptions = {}): void {
   runtime.consumeOnce('user.upserted', async (tx, event) => {
     const { id, email, firstName, lastName, profileImageUrl } = event.data;
     const row = { id, email, firstName, lastName, profileImageUrl, updatedAt: new Date(event.occurredAt) };
-    await tx
+    const [applied] = await tx
       .insert(table)
       .values(row)
       .onConflictDoUpdate({
@@ -23,8 +35,12 @@ export function projectUsers(runtime: ServiceRuntime, table: UsersProjectionTabl
         set: { email, firstName, lastName, profileImageUrl, updatedAt: row.updatedAt },
         // An older event arriving late must not overwrite a newer name.
         setWhere: sql`${table.updatedAt} <= ${row.updatedAt.toISOString()}::timestamptz`,
-      });
+      })
+      .returning({ id: table.id });
+    if (!applied) return 'skipped';
+    await options.onUser?.(tx, event);
   });
+  if (options.profileEvents === false) return;
   for (const type of ['profile.created', 'profile.updated'] as const) {
     runtime.consumeOnce(type, async (tx, event) => {
       const contactInfoIsPublic = event.data.contactInfoIsPublic ?? true;

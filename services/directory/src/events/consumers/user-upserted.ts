@@ -1,31 +1,22 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { ServiceRuntime } from '@freemarket/kit';
+import { projectUsers, type ServiceRuntime } from '@freemarket/kit';
 import { profiles, users } from '../../db/schema/index.js';
 import { memberName } from '../../profiles/dto.js';
 
 /**
- * `user.upserted`: the users projection (as `projectUsers` in libs/kit keeps it), plus the copy of
- * the member's name a profile keeps for name search and sorting, in the same transaction.
+ * `user.upserted`: the users projection, plus the copy of the member's name a profile keeps for
+ * name search and sorting, in the same transaction. The directory owns profiles, so it reads
+ * privacy from them rather than from its own `profile.*` events.
  */
 export function consumeUserUpserted(runtime: ServiceRuntime): void {
-  runtime.consumeOnce('user.upserted', async (tx, event) => {
-    const { id, email, firstName, lastName, profileImageUrl } = event.data;
-    const updatedAt = new Date(event.occurredAt);
-    const [applied] = await tx
-      .insert(users)
-      .values({ id, email, firstName, lastName, profileImageUrl, updatedAt })
-      .onConflictDoUpdate({
-        target: users.id,
-        set: { email, firstName, lastName, profileImageUrl, updatedAt },
-        // An older event arriving late must not overwrite a newer name.
-        setWhere: sql`${users.updatedAt} <= ${updatedAt.toISOString()}::timestamptz`,
-      })
-      .returning({ id: users.id });
-    if (!applied) return 'skipped';
-    const name = memberName({ firstName, lastName });
-    await tx
-      .update(profiles)
-      .set({ memberName: name })
-      .where(and(eq(profiles.userId, id), sql`${profiles.memberName} is distinct from ${name}`));
+  projectUsers(runtime, users, {
+    profileEvents: false,
+    onUser: async (tx, event) => {
+      const name = memberName(event.data);
+      await tx
+        .update(profiles)
+        .set({ memberName: name })
+        .where(and(eq(profiles.userId, event.data.id), sql`${profiles.memberName} is distinct from ${name}`));
+    },
   });
 }
