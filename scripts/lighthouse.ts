@@ -27,8 +27,8 @@ import { resolve } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { throttling as lighthouseThrottling } from 'lighthouse/core/config/constants.js';
-import { BrowserSession, createTestDatabase, freePort, runTag, signInWithDevProvider, testBusNames, testInfra } from '@freemarket/testing';
-import { startStack } from './stack.js';
+import { BrowserSession, signInWithDevProvider } from '@freemarket/testing';
+import { startTestStack } from './test-stack.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
@@ -131,20 +131,7 @@ async function someMemberId(session: BrowserSession): Promise<string> {
 async function main(): Promise<void> {
   const dist = resolve(import.meta.dirname, '..', 'web', 'dist');
   if (!existsSync(resolve(dist, 'index.html'))) throw new Error('web/dist is missing: run `npm run build:web` first');
-  const infra = testInfra();
-  const db = await createTestDatabase(infra);
-  const tag = runTag();
-  const stack = await startStack({
-    port: await freePort(),
-    databaseUrl: () => db.url,
-    natsUrl: infra.natsUrl,
-    redisUrl: infra.redisUrl,
-    bus: testBusNames(tag),
-    redisKeyPrefix: `fm:lh:${tag}:`,
-    logLevel: 'silent',
-    webDistDir: dist,
-    seedDemoData: DEMO,
-  });
+  const stack = await startTestStack({ webDistDir: dist, seedDemoData: DEMO });
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
   let failed = false;
   try {
@@ -177,7 +164,6 @@ async function main(): Promise<void> {
   } finally {
     chrome.kill();
     await stack.stop();
-    await db.drop();
   }
   if (failed) process.exitCode = 1;
 }

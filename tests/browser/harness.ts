@@ -1,8 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { createTestDatabase, freePort, runTag, testBusNames, testInfra, type TestDatabase } from '@freemarket/testing';
-import { startStack, type Stack } from '../../scripts/stack.js';
+import { startTestStack, type TestStack } from '../../scripts/test-stack.js';
 
 /** Debian's Chromium; never a downloaded browser. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -16,7 +15,7 @@ const TILE_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADE
 const TILE_HOSTS = /^https?:\/\/([a-z]\.)?tile\.openstreetmap\.(org|fr)\//;
 
 export interface BrowserStack {
-  stack: Stack;
+  stack: TestStack;
   browser: Browser;
   /** The stack's Postgres database (every service's schema), for seeding data in bulk. */
   databaseUrl: string;
@@ -30,37 +29,21 @@ export interface BrowserStackOptions {
 
 /** The whole platform on the real Postgres, NATS and Redis (as CI has them), and a headless Chromium. */
 export async function startBrowserStack(options: BrowserStackOptions = {}): Promise<BrowserStack> {
-  const infra = testInfra();
-  const db: TestDatabase = await createTestDatabase(infra);
-  const tag = runTag();
-  let stack: Stack | undefined;
-  let browser: Browser | undefined;
+  const stack = await startTestStack({ webDistDir: resolve(import.meta.dirname, '..', '..', 'web', 'dist'), devPayments: options.devPayments });
+  let browser: Browser;
   try {
-    stack = await startStack({
-      port: await freePort(),
-      databaseUrl: () => db.url,
-      natsUrl: infra.natsUrl,
-      redisUrl: infra.redisUrl,
-      bus: testBusNames(tag),
-      redisKeyPrefix: `fm:test:${tag}:`,
-      logLevel: 'silent',
-      webDistDir: resolve(import.meta.dirname, '..', '..', 'web', 'dist'),
-      devPayments: options.devPayments,
-    });
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
   } catch (err) {
-    await browser?.close();
-    await stack?.stop();
-    await db.drop();
+    await stack.stop();
     throw err;
   }
-  const started = { stack, browser, databaseUrl: db.url };
   return {
-    ...started,
+    stack,
+    browser,
+    databaseUrl: stack.databaseUrl,
     async stop() {
-      await started.browser.close().catch(() => undefined);
-      await started.stack.stop();
-      await db.drop();
+      await browser.close().catch(() => undefined);
+      await stack.stop();
     },
   };
 }

@@ -1,30 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import type { CurrentUser } from '@freemarket/contracts';
-import { BrowserSession, createTestDatabase, freePort, runTag, signInWithDevProvider, testBusNames, testInfra, waitFor, type TestDatabase } from '@freemarket/testing';
+import { BrowserSession, signInWithDevProvider, waitFor } from '@freemarket/testing';
 import { needs } from '@freemarket/testing/needs';
-import { startStack, type Stack } from '../../scripts/stack.js';
+import { startTestStack, type TestStack } from '../../scripts/test-stack.js';
 
-const infra = testInfra();
-let db: TestDatabase;
-let stack: Stack;
+let stack: TestStack;
 
 beforeAll(async () => {
-  db = await createTestDatabase(infra);
-  const tag = runTag();
-  stack = await startStack({
-    port: await freePort(),
-    databaseUrl: () => db.url,
-    natsUrl: infra.natsUrl,
-    redisUrl: infra.redisUrl,
-    bus: testBusNames(tag),
-    redisKeyPrefix: `fm:test:${tag}:`,
-    logLevel: 'silent',
-  });
+  stack = await startTestStack();
 });
 afterAll(async () => {
   await stack?.stop();
-  await db?.drop();
 });
 
 const ada = { email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace' };
@@ -79,7 +66,7 @@ describe('signing in through the gateway', () => {
     const browser = new BrowserSession(stack.url);
     await signInWithDevProvider(browser, { email: 'grace@example.com', firstName: 'Grace', lastName: 'Hopper' });
     const { body: me } = await browser.json<CurrentUser>('/api/auth/user');
-    const client = new pg.Client({ connectionString: db.url });
+    const client = new pg.Client({ connectionString: stack.databaseUrl });
     await client.connect();
     try {
       for (const schema of ['directory', 'social', 'messaging', 'commerce', 'rewards']) {

@@ -1,31 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BroadcastResult, Connection, ConnectionPage, CurrentUser, Message } from '@freemarket/contracts';
-import { BrowserSession, createTestDatabase, freePort, runTag, signInWithDevProvider, testBusNames, testInfra, waitFor, type TestDatabase } from '@freemarket/testing';
-import { startStack, type Stack } from '../../../scripts/stack.js';
+import { BrowserSession, signInWithDevProvider, waitFor } from '@freemarket/testing';
+import { startTestStack, type TestStack } from '../../../scripts/test-stack.js';
 import { openSocket, type OpenedSocket } from './_util.js';
 
-const infra = testInfra();
-let db: TestDatabase;
-let stack: Stack;
+let stack: TestStack;
 let socket: OpenedSocket | undefined;
 
 beforeAll(async () => {
-  db = await createTestDatabase(infra);
-  const tag = runTag();
-  stack = await startStack({
-    port: await freePort(),
-    databaseUrl: () => db.url,
-    natsUrl: infra.natsUrl,
-    redisUrl: infra.redisUrl,
-    bus: testBusNames(tag),
-    redisKeyPrefix: `fm:test:${tag}:`,
-    logLevel: process.env.TEST_LOG ?? 'silent',
-  });
+  stack = await startTestStack({ logLevel: process.env.TEST_LOG ?? 'silent' });
 });
 afterAll(async () => {
   socket?.socket.close();
   await stack?.stop();
-  await db?.drop();
 });
 
 async function signedIn(email: string, firstName: string): Promise<{ browser: BrowserSession; me: CurrentUser }> {

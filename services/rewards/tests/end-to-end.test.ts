@@ -19,33 +19,20 @@ import type {
   TransactionPage,
   Tutorial,
 } from '@freemarket/contracts';
-import { BrowserSession, createTestDatabase, freePort, runTag, signInWithDevProvider, testBusNames, testInfra, waitFor, type TestDatabase } from '@freemarket/testing';
+import { BrowserSession, runTag, signInWithDevProvider, testInfra, waitFor } from '@freemarket/testing';
 import { needs } from '@freemarket/testing/needs';
-import { startStack, type Stack } from '../../../scripts/stack.js';
+import { startTestStack, type TestStack } from '../../../scripts/test-stack.js';
 
 const infra = testInfra();
 /** deliverAgain reads social's outbox over a Postgres connection and publishes straight to JetStream. */
 const redelivery = needs(['postgres', 'nats'], 'an event read from social’s outbox and delivered again through JetStream');
-const busNames = testBusNames(runTag());
-let db: TestDatabase;
-let stack: Stack;
+let stack: TestStack;
 
 beforeAll(async () => {
-  db = await createTestDatabase(infra);
-  const tag = runTag();
-  stack = await startStack({
-    port: await freePort(),
-    databaseUrl: () => db.url,
-    natsUrl: infra.natsUrl,
-    redisUrl: infra.redisUrl,
-    bus: busNames,
-    redisKeyPrefix: `fm:test:${tag}:`,
-    logLevel: 'silent',
-  });
+  stack = await startTestStack();
 });
 afterAll(async () => {
   await stack?.stop();
-  await db?.drop();
 });
 
 async function signedIn(email: string, firstName: string): Promise<{ browser: BrowserSession; me: CurrentUser }> {
@@ -148,14 +135,14 @@ describe('a survey answered through the whole platform', () => {
  * until rewards has handled that one, so both have been through the consumer.
  */
 async function deliverAgain(type: string, match: (data: Record<string, string>) => boolean): Promise<void> {
-  const client = new pg.Client({ connectionString: db.url });
+  const client = new pg.Client({ connectionString: stack.databaseUrl });
   await client.connect();
   const nc = await connect({ servers: infra.natsUrl! });
   try {
     const { rows } = await client.query<{ envelope: { id: string; type: string; data: Record<string, string> } }>(`select envelope from social.outbox where type = $1`, [type]);
     const event = rows.map((r) => r.envelope).find((e) => match(e.data));
     expect(event, `a ${type} event in social's outbox`).toBeDefined();
-    const subject = `${busNames.subjectPrefix}.${type}`;
+    const subject = `${stack.bus.subjectPrefix}.${type}`;
     await jetstream(nc).publish(subject, JSON.stringify(event), { msgID: randomUUID() });
     const marker = { ...event!, id: randomUUID() };
     await jetstream(nc).publish(subject, JSON.stringify(marker), { msgID: marker.id });
