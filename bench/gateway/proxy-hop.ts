@@ -14,8 +14,8 @@ import { startNginx } from './nginx.js';
  * bare Node upstream (fixed 40-byte JSON) through (1) nginx, (2) a plain Node `http` proxy with a
  * keep-alive agent, (3) Node `http` with an undici pool streaming the answer, (4) a Fastify route
  * forwarding over an undici pool and sending the collected answer, as the gateway's
- * `ServiceForwarder` does, (5) Fastify + @fastify/http-proxy (reply-from over undici), which the
- * gateway used before; none with hooks, sessions, assertions or logs. One process each, measured in turn, CPU per request
+ * `ServiceForwarder` does, (5) Fastify + @fastify/http-proxy (reply-from over undici), the ready-made
+ * way the gateway does not take; none with hooks, sessions, assertions or logs. One process each, measured in turn, CPU per request
  * from /proc. Run by hand to see where the gateway's floor lies (docs/benchmarks.md ## Gateway):
  *   flock /tmp/fm-bench.lock node --import tsx bench/gateway/proxy-hop.ts   (BENCH_DURATION, BENCH_ROUNDS)
  */

@@ -130,7 +130,7 @@ async function main(): Promise<void> {
       measuredHttp.push({ q, kind, http, cpuMs, faults, rssMb: (procStat(child.pid!)?.rssBytes ?? 0) / 2 ** 20 });
     }
     // The naive forms after every indexed one: their full scans evict the caches and leave the
-    // machine busy, which showed in whichever indexed query was measured next.
+    // machine busy, which would show in whichever indexed query is measured next.
     const naiveOf = new Map<string, Figures>();
     for (const m of measuredHttp) {
       let naive = naiveOf.get(m.q.key);

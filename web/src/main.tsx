@@ -7,8 +7,8 @@ import './styles.css';
 
 const root = createRoot(document.getElementById('root')!);
 // The loading screen first, committed at once: it is what shows until the page is ready, whatever
-// arrives first. Left to the transition below, a quick current-user answer let React skip it and
-// show nothing until the map screen's chunks had loaded (Lighthouse's FCP and LCP doubled).
+// arrives first. Left to the transition below, a quick current-user answer lets React skip it and
+// show nothing until the map screen's chunks have loaded (doubling Lighthouse's FCP and LCP).
 flushSync(() => root.render(<LoadingScreen />));
 // A transition lets React yield to the browser every few milliseconds while it builds the first
 // screen, instead of one long task that blocks input on a slow phone (Lighthouse's TBT); the

@@ -13,9 +13,9 @@ export interface DirectoryConfig extends ServiceConfig {
 /**
  * The directory's connections to Postgres, unless DB_POOL_MAX says otherwise. Its searches are
  * Postgres CPU, not waiting: connections beyond about twice Postgres's cores only share those cores
- * and stretch every statement. On two cores, 4 against 10 took the 95th percentile of a search by
- * rating from 32.5 to 27.0 ms at the same request rate (docs/benchmarks.md, Search, thirteenth
- * session). Size it to the Postgres server (and the number of instances) in production.
+ * and stretch every statement. On two cores, 4 against 10 takes the 95th percentile of a search by
+ * rating from 32.5 to 27.0 ms at the same request rate (docs/benchmarks.md, Search). Size it to
+ * the Postgres server (and the number of instances) in production.
  */
 export const DIRECTORY_POOL_MAX = 4;
 

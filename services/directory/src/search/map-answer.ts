@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 /**
  * Markers per piece of the map's answer (about 24 kB). Pieces stay far below V8's large-object
  * size, so neither the service nor the socket write allocates one fresh 200 kB-3 MB block per
- * request; on hosts where a page fault is slow that was a large part of the map's cost.
+ * request; on hosts where a page fault is slow that is a large part of the map's cost.
  */
 export const MARKERS_PER_PIECE = 64;
 

@@ -36,7 +36,7 @@ export interface PageRow {
 /**
  * Rows a filtered walk reads from a sort's index (GiST for nearest first, btree for name and
  * rating) before it gives up and lets a plan that collects every match take over. At 2,000, a skill
- * held by one profile in 100 was at the edge of the nearest-first walk and often paid for both
+ * held by one profile in 100 would sit at the edge of the nearest-first walk and often pay for both
  * plans; at 4,000 the edge is one in 200, and a rarer term walks about twice as long (some
  * milliseconds) before its bitmap scan (docs/benchmarks.md, Search).
  */

@@ -22,7 +22,7 @@ import { useMediaQuery } from '../../lib/use-media-query';
 import { AppShell } from '../layout/app-shell';
 
 // @NOTE Leaflet is its own chunk, mounted after the header and sidebar have painted (useAfterPaint):
-// in the same commit, creating the map and its layers and laying them out made one task of 40-50 ms
+// in the same commit, creating the map and its layers and laying them out makes one task of 40-50 ms
 // on a fast desktop, four to eight times that on a phone (Lighthouse's TBT).
 // Leaflet itself evaluates in a task of its own, then the map view (react-leaflet, controls, markers).
 const MapView = lazy(() =>
@@ -41,7 +41,7 @@ export function ExploreRoute({ user }: { user: CurrentUser }) {
   const [selectedUserId, setSelectedUserId] = useState<string | null>(null);
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const refreshBalance = useRefreshRewardBalanceSoon();
-  // @NOTE Below md the side column is hidden by CSS; rendering its list anyway cost a phone about a
+  // @NOTE Below md the side column is hidden by CSS; rendering its list anyway costs a phone about a
   // third of the screen's first render. Small screens get the list when the search sheet opens.
   const wide = useMediaQuery('(min-width: 48rem)');
   const mapMounted = useAfterPaint();

@@ -6,7 +6,7 @@ import { importInTurn } from '../../lib/schedule';
 import { LoadingScreen } from './loading';
 
 // @NOTE The app shell (header, menus: Radix's dialog, tooltip and positioning) evaluates in a task
-// of its own, then the map screen: one graph was the longest task after the first paint on a phone.
+// of its own, then the map screen: as one graph they make the longest task after the first paint on a phone.
 const ExploreRoute = lazy(() =>
   importInTurn(
     () => import('../layout/app-shell'),

@@ -2,7 +2,7 @@
 -- them out (sec_to_gc of the chord: 2R·asin(chord / 2R), πR past the antipode), but written so
 -- Postgres inlines it. earth_distance calls sec_to_gc, which names its argument three times, so
 -- the planner runs it through the SQL-function executor, several microseconds a row; a search
--- tests the exact radius on hundreds of rows (docs/benchmarks.md, Search, thirteenth session).
+-- tests the exact radius on hundreds of rows (docs/benchmarks.md, Search).
 -- cube_distance(a, b) >= 0, so sec_to_gc's first branch (negative chords) never applies, and
 -- 2R·asin(1) is πR to the last bit. R is earth()'s 6378168.
 CREATE FUNCTION "directory"."great_circle_metres"(a cube, b cube) RETURNS float8

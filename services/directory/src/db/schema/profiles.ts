@@ -36,9 +36,9 @@ export interface RatingTier {
  * The bands, best first, each holding the one before it (a lower `min`): a search reads the first
  * band, then the next without the first, then the rest without the last (`sortedCollect`). A
  * perfect score first: on review sites a large share of the rated have it
- * (a tenth of those the benchmark generates), and in a dense metro the top-rated band alone held
+ * (a tenth of those the benchmark generates), and in a dense metro the top-rated band alone holds
  * 1,500 matches of a common word, each a heap read, where a page needs 21. Written on a float8
- * cast, which the rating's btree cannot serve: on `average_rating >= 5.00` the planner ANDed that
+ * cast, which the rating's btree cannot serve: on `average_rating >= 5.00` the planner ANDs that
  * btree's 54,000 entries with the tier's index (36 ms instead of 1).
  */
 export const RATING_TIERS: readonly RatingTier[] = [

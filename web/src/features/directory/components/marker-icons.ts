@@ -16,7 +16,7 @@ let svgCache: Map<MarkerGlyph, string> | null = null;
  * spec's CDN images, which this network (and a self-hosted one) cannot reach.
  *
  * @NOTE Every glyph is rendered in one React root the first time any is needed: a root per glyph
- * cost a phone's main thread about as much as drawing the markers themselves.
+ * costs a phone's main thread about as much as drawing the markers themselves.
  */
 function glyphSvg(glyph: MarkerGlyph): string {
   if (!svgCache) {

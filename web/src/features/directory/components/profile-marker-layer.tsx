@@ -65,7 +65,7 @@ const SLICE_MS = 8;
  * every pan or zoom and whenever the list or the selection changes.
  *
  * @NOTE The main thread only draws, cut into short tasks (slices of SLICE_MS) that start after
- * React's commit: a hundred Leaflet markers in one go blocked a phone's main thread for 200 ms and
+ * React's commit: a hundred Leaflet markers in one go block a phone's main thread for 200 ms and
  * more. The new markers go into their own group and replace the old group only when complete, so
  * a pan never shows a half-drawn layer.
  */

@@ -31,8 +31,8 @@ export function useExploreSearch(position: [number, number] | null) {
   const results = useSearchProfiles(search);
   const noActiveSearch = q.trim() === '' && effectiveCategory === null && scope === 'all' && isDefaultFilters(filters);
   const searchItems = useMemo(() => results.data?.pages.flatMap((p) => p.items) ?? [], [results.data]);
-  // @NOTE Asked for only once the search came back empty, the one case its answer is used: read
-  // on every visit, its few hundred profiles were parsed on a phone's busiest moment for nothing.
+  // @NOTE Asked for only once the search comes back empty, the one case its answer is used: read
+  // on every visit, its few hundred profiles would be parsed on a phone's busiest moment for nothing.
   const wantNearby = noActiveSearch && results.isSuccess && searchItems.length === 0;
   const nearby = useProfilesByLocation(position ? { lat: position[0], lng: position[1] } : null, wantNearby);
 

@@ -2,10 +2,10 @@
 
 /**
  * Clustering in screen pixels. Supercluster measures `radius` against a tile `extent` that
- * defaults to 512, but Leaflet's tiles are 256 px, so its default made the radius 30 px on screen:
- * neighbouring 32-56 px markers and clusters overlapped, and Lighthouse's target-size audit failed
+ * defaults to 512, but Leaflet's tiles are 256 px, so its default makes the radius 30 px on screen:
+ * neighbouring 32-56 px markers and clusters overlap, and Lighthouse's target-size audit fails
  * them as partly covered touch targets. With the extent at 256 the radius is real pixels: 60 px,
- * more than the widest (56 px) bubble, so neighbours no longer cover each other (see docs/web.md).
+ * more than the widest (56 px) bubble, so neighbours do not cover each other (see docs/web.md).
  */
 export const CLUSTER_OPTIONS = { radius: 60, extent: 256, maxZoom: 17 } as const;
 

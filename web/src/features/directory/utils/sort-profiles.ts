@@ -3,7 +3,7 @@ import type { Profile } from '../api/types';
 import { coordinatesOf, distanceKm, fullName, ratingOf } from './profile-view';
 
 // @NOTE One collator for every comparison: `localeCompare` with options builds a new one per call,
-// which made sorting 20 names cost about 50 ms on a phone-speed CPU.
+// which makes sorting 20 names cost about 50 ms on a phone-speed CPU.
 const byName = new Intl.Collator(undefined, { sensitivity: 'base' });
 
 /**

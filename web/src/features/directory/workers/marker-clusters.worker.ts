@@ -2,7 +2,7 @@ import Supercluster from 'supercluster';
 import { CLUSTER_OPTIONS, FEATURE_FIELDS, type ClusterReply, type ClusterRequest } from '../utils/marker-cluster-protocol';
 
 /**
- * Clusters the map's markers off the main thread: indexing thousands of points took a phone's
+ * Clusters the map's markers off the main thread: indexing thousands of points takes a phone's
  * main thread 100 ms and more in one piece, and the map only needs the few hundred features in view.
  */
 const scope = self as unknown as { onmessage: ((event: MessageEvent<ClusterRequest>) => void) | null; postMessage(message: ClusterReply, transfer: Transferable[]): void };

@@ -53,7 +53,7 @@ function applyReceipt(client: QueryClient, meId: string, receipt: ReadReceipt): 
 export function useMessagingSocket(meId: string | null): void {
   const client = useQueryClient();
   // @NOTE The socket opens once the first screen is idle: opening it while a screen loads (the
-  // client's code, the upgrade, the handshake) lengthened the map page's busiest tasks on a slow
+  // client's code, the upgrade, the handshake) lengthens the map page's busiest tasks on a slow
   // phone. A screen mounted later listens at once: the socket is open, and events sent while no
   // screen listened would be lost.
   const ready = useIdledOnce();
