@@ -37,6 +37,19 @@ describe('rate limits', () => {
     }
   });
 
+  it('should let a payment provider deliver its signed webhooks past the per-address budget', async () => {
+    const gateway = await startGateway(testConfig(stack, { redis: redisUnder(stack, 'webhook'), rateLimit: { perIpPerMinute: 2, perSessionPerMinute: 100, routes: { contact: 10_000, search: 10_000, posting: 10_000, payments: 10_000 } } }));
+    const deliver = () => fetch(`${gateway.url}/api/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=x' }, body: '{}' });
+    try {
+      const deliveries = [await deliver(), await deliver(), await deliver(), await deliver()];
+      expect(deliveries.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+      // The address's budget still holds for everything else.
+      expect((await statuses(gateway, '/api/posts', 3)).map((r) => r.status)).toEqual([200, 200, 429]);
+    } finally {
+      await gateway.destroy();
+    }
+  });
+
   it('should count a signed-in session on its own budget', async () => {
     const gateway = await startGateway(testConfig(stack, { redis: redisUnder(stack, 'session'), rateLimit: { perIpPerMinute: 100, perSessionPerMinute: 2, routes: { contact: 10_000, search: 10_000, posting: 10_000, payments: 10_000 } } }));
     try {

@@ -1,4 +1,4 @@
-import { NEVER_PROXIED, ORIGIN_RULE_EXEMPT, ROUTE_BUDGETS, type RouteBudget, type RouteKind } from '../proxy/routing-table.js';
+import { NEVER_PROXIED, ROUTE_BUDGETS, SERVER_CALLBACKS, type RouteBudget, type RouteKind } from '../proxy/routing-table.js';
 
 /** Which rules a request path falls under; `web` is the single-page app and its assets. */
 export type PathKind = RouteKind | 'internal' | 'web';
@@ -21,9 +21,10 @@ export function pathKind(url: string): PathKind {
   return 'web';
 }
 
-export function isOriginRuleExempt(url: string): boolean {
+/** One of `SERVER_CALLBACKS`. */
+export function isServerCallback(url: string): boolean {
   const path = pathOf(url);
-  return ORIGIN_RULE_EXEMPT.some((p) => under(path, p));
+  return SERVER_CALLBACKS.some((p) => under(path, p));
 }
 
 /** The route budget a request spends besides the general ones, if any (`ROUTE_BUDGETS`). */

@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis';
 import { TooManyRequestsError } from '@freemarket/kit';
 import type { ActiveSession } from '../session/sessions.js';
 import type { RouteBudgetName } from '../proxy/routing-table.js';
-import { routeBudgetOf } from './path-kind.js';
+import { isServerCallback, routeBudgetOf } from './path-kind.js';
 import { redisSharedCounts, type SharedCounts } from './rate-limit-store.js';
 
 export interface RateLimitSettings {
@@ -214,7 +214,7 @@ export class RateLimits {
 
   /** Counts the request against its budgets; throws 429 with Retry-After when one is spent. */
   enforce(req: FastifyRequest, reply: FastifyReply): void | Promise<void> {
-    const perIp = this.counters.hit(`ip:${normalizeIP(req.ip)}`, this.settings.perIpPerMinute);
+    const perIp = isServerCallback(req.url) ? ALLOWED : this.counters.hit(`ip:${normalizeIP(req.ip)}`, this.settings.perIpPerMinute);
     const perSession = req.gatewaySession ? this.counters.hit(`s:${req.gatewaySession.key}`, this.settings.perSessionPerMinute) : ALLOWED;
     const budget = routeBudgetOf(req.method, req.url);
     const spender = budget?.per === 'caller' && req.gatewaySession ? `s:${req.gatewaySession.key}` : `ip:${normalizeIP(req.ip)}`;

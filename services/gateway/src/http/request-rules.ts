@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyReply } from 'fastify';
 import { AppError, BodyTooLargeError, ForbiddenError, REQUEST_BODY_LIMIT } from '@freemarket/kit';
-import { isOriginRuleExempt } from './path-kind.js';
+import { isServerCallback } from './path-kind.js';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -14,7 +14,7 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 export function checkRequestRules(method: string, url: string, headers: IncomingHttpHeaders, publicOrigin: string): void {
   if (!STATE_CHANGING.has(method)) return;
-  if (!isOriginRuleExempt(url)) checkSameOrigin(headers, publicOrigin);
+  if (!isServerCallback(url)) checkSameOrigin(headers, publicOrigin);
   checkJsonBody(headers);
 }
 

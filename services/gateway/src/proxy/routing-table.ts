@@ -46,8 +46,12 @@ export const ROUTING_TABLE: readonly ProxyRoute[] = [
 /** Service-to-service paths: never reachable from outside, whatever the services mount there. */
 export const NEVER_PROXIED = ['/internal'] as const;
 
-/** Server-to-server callbacks, exempt from the browser Origin rule (they still must be JSON). */
-export const ORIGIN_RULE_EXEMPT = ['/api/stripe/webhook'] as const;
+/**
+ * Server-to-server callbacks, signed by their sender: exempt from the browser Origin rule and from
+ * the per-address budget (a payment provider delivers from a few addresses, and a refused delivery
+ * only comes back later); they still must be JSON, and the service checks the signature.
+ */
+export const SERVER_CALLBACKS = ['/api/stripe/webhook'] as const;
 
 export const ROUTE_BUDGET_NAMES = ['contact', 'search', 'posting', 'payments'] as const;
 export type RouteBudgetName = (typeof ROUTE_BUDGET_NAMES)[number];
