@@ -106,9 +106,9 @@ describe('the signed-in screens', () => {
     await screenshot(page, 'messages-desktop');
   });
 
-  it('keeps later screens inside the app shell instead of a 404', async () => {
+  it('opens the profile page inside the app shell, ready to create a profile', async () => {
     await page.goto('/profile');
-    await page.getByRole('heading', { name: 'Profile', exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Create Your Profile', exact: true }).waitFor();
     expect(await page.getByRole('navigation', { name: 'Main' }).first().isVisible()).toBe(true);
   });
 });

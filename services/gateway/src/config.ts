@@ -122,7 +122,7 @@ const envSchema = z
     RATE_LIMIT_CONTACT_PER_MINUTE: positiveInt(10_000).default(5),
     RATE_LIMIT_SEARCH_PER_MINUTE: positiveInt(10_000_000).default(120),
     RATE_LIMIT_POSTING_PER_MINUTE: positiveInt(10_000_000).default(30),
-    RATE_LIMIT_PAYMENTS_PER_MINUTE: positiveInt(10_000_000).default(10),
+    RATE_LIMIT_PAYMENTS_PER_MINUTE: positiveInt(10_000_000).default(20),
   })
   .superRefine((env, ctx) => {
     const builtIn = isBuiltInIssuer(env.OIDC_ISSUER_URL, env.PUBLIC_URL);

@@ -68,14 +68,14 @@ export interface RouteBudget {
 /**
  * Besides the general budgets (per address, per session), each of these has its own, tighter one
  * (`RATE_LIMIT_<NAME>_PER_MINUTE`, docs/api.md): the contact form stores what strangers send;
- * search and the map are the most expensive reads; posting reaches other members; payments call
- * Stripe.
+ * search and the map are the most expensive reads; posting reaches other members; a payment intent
+ * calls Stripe and a logged transaction stores a record.
  */
 export const ROUTE_BUDGETS: readonly RouteBudget[] = [
   { name: 'contact', methods: ['POST'], prefixes: ['/api/contact'], per: 'address' },
   { name: 'search', methods: ['GET'], prefixes: ['/api/profiles/search', '/api/profiles/map', '/api/profiles/location'], per: 'caller' },
   { name: 'posting', methods: ['POST'], prefixes: ['/api/posts', '/api/messages', '/api/surveys', '/api/reviews', '/api/testimonials'], per: 'caller' },
-  { name: 'payments', methods: ['POST'], prefixes: ['/api/create-payment-intent', '/api/transactions/manual', '/api/payments/dev/confirm'], per: 'caller' },
+  { name: 'payments', methods: ['POST'], prefixes: ['/api/create-payment-intent', '/api/transactions/manual'], per: 'caller' },
 ];
 
 export function routesOf(service: ServiceName): ProxyRoute[] {
