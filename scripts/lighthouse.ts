@@ -65,7 +65,10 @@ interface Audit extends Scores {
   benchmarkIndex: number;
 }
 
-async function audit(url: string, port: number, headers: Record<string, string>, cpuSlowdown = DEFAULT_CPU_SLOWDOWN): Promise<Audit> {
+/** Trace failures Lighthouse itself asks to be retried ('Please run Lighthouse again'). */
+const RETRIED = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_TRACING_STARTED', 'NO_RESOURCE_REQUEST']);
+
+async function audit(url: string, port: number, headers: Record<string, string>, cpuSlowdown = DEFAULT_CPU_SLOWDOWN, attempt = 1): Promise<Audit> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -77,6 +80,10 @@ async function audit(url: string, port: number, headers: Record<string, string>,
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { categories, audits, runtimeError } = result.lhr;
+  if (runtimeError && RETRIED.has(runtimeError.code) && attempt < 3) {
+    console.log(`Lighthouse lost the trace on ${url} (${runtimeError.code}); running it again`);
+    return audit(url, port, headers, cpuSlowdown, attempt + 1);
+  }
   if (runtimeError) throw new Error(`Lighthouse failed on ${url}: ${runtimeError.code} ${runtimeError.message}`);
   if (process.argv.includes('--details')) {
     console.log('main thread ms', JSON.stringify((audits['mainthread-work-breakdown']?.details as { items?: Array<{ group: string; duration: number }> } | undefined)?.items?.map((i) => [i.group, Math.round(i.duration)])));
