@@ -46,10 +46,5 @@ export default defineConfig({
     // @NOTE modulepreload of lazy chunks is what makes the budget meaningful: every static import of a
     // route chunk is fetched with it, so the script adds them all up.
     modulePreload: { polyfill: false },
-    rollupOptions: {
-      // Tiny shared chunks each cost a request (six at a time over HTTP/1.1 on a slow phone network);
-      // Rollup folds those under this size into a chunk that loads with them anyway.
-      output: { experimentalMinChunkSize: 3_000 },
-    },
   },
 });
