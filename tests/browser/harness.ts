@@ -84,6 +84,28 @@ export async function signIn(page: Page, member: Member): Promise<void> {
   await page.getByRole('button', { name: 'Log Out' }).or(page.getByRole('button', { name: 'Open menu' })).first().waitFor();
 }
 
+/** A signed-in member in a browser profile of their own, with their user id. */
+export interface SignedInMember {
+  context: BrowserContext;
+  page: Page;
+  id: string;
+}
+
+/** Opens a browser profile and signs `member` in through the landing page. */
+export async function signedInMember(bs: BrowserStack, member: Member, options: ContextOptions = {}): Promise<SignedInMember> {
+  const context = await newContext(bs, options);
+  const page = await context.newPage();
+  await signIn(page, member);
+  const me = await callApi<{ id: string }>(page, 'GET', '/api/auth/user');
+  return { context, page, id: me.body.id };
+}
+
+/** Opens a tab (the profile page's) by its name and waits for its panel. */
+export async function openTab(page: Page, name: string): Promise<void> {
+  await page.getByRole('tab', { name, exact: true }).click();
+  await page.getByRole('tabpanel', { name, exact: true }).waitFor();
+}
+
 /** A JSON call from inside the page, with the member's cookies, as the client makes it. */
 export async function callApi<T>(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
   return page.evaluate(

@@ -1,34 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import type { CurrentUser } from '@freemarket/contracts';
 import { seriousViolations } from './accessibility.js';
-import { callApi, newContext, screenshot, signIn, startBrowserStack, type BrowserStack } from './harness.js';
+import { callApi, openTab, screenshot, signedInMember, startBrowserStack, type BrowserStack, type SignedInMember } from './harness.js';
 
 const SF = { latitude: 37.7749, longitude: -122.4194 };
 const cleo = { email: 'cleo.profile@example.com', firstName: 'Cleo', lastName: 'Baker' };
 const dan = { email: 'dan.profile@example.com', firstName: 'Dan', lastName: 'Reader' };
 
 let bs: BrowserStack;
-let c: { context: BrowserContext; page: Page; id: string };
-let d: { context: BrowserContext; page: Page; id: string };
-
-async function member(identity: typeof cleo): Promise<{ context: BrowserContext; page: Page; id: string }> {
-  const context = await newContext(bs, { geolocation: SF });
-  const page = await context.newPage();
-  await signIn(page, identity);
-  const me = await callApi<CurrentUser>(page, 'GET', '/api/auth/user');
-  return { context, page, id: me.body.id };
-}
-
-async function openTab(page: Page, name: string): Promise<void> {
-  await page.getByRole('tab', { name, exact: true }).click();
-  await page.getByRole('tabpanel', { name, exact: true }).waitFor();
-}
+let c: SignedInMember;
+let d: SignedInMember;
 
 beforeAll(async () => {
   bs = await startBrowserStack();
-  c = await member(cleo);
-  d = await member(dan);
+  c = await signedInMember(bs, cleo, { geolocation: SF });
+  d = await signedInMember(bs, dan, { geolocation: SF });
 });
 afterAll(async () => {
   await bs?.stop();

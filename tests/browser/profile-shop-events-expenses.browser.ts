@@ -1,34 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import type { CommunityEventPage, CurrentUser, ExpensePage, ItemPage, ProfileInput } from '@freemarket/contracts';
+import type { Page } from 'playwright-core';
+import type { CommunityEventPage, ExpensePage, ItemPage, ProfileInput } from '@freemarket/contracts';
 import { seriousViolations } from './accessibility.js';
-import { callApi, newContext, screenshot, signIn, startBrowserStack, type BrowserStack } from './harness.js';
+import { callApi, openTab, screenshot, signedInMember, startBrowserStack, type BrowserStack, type SignedInMember } from './harness.js';
 
 const ivy = { email: 'ivy.shop@example.com', firstName: 'Ivy', lastName: 'Maker' };
 const ron = { email: 'ron.shop@example.com', firstName: 'Ron', lastName: 'Buyer' };
 
-interface SignedIn {
-  context: BrowserContext;
-  page: Page;
-  id: string;
-}
-
 let bs: BrowserStack;
-let ivyIn: SignedIn;
-let ronIn: SignedIn;
-
-async function member(identity: typeof ivy): Promise<SignedIn> {
-  const context = await newContext(bs);
-  const page = await context.newPage();
-  await signIn(page, identity);
-  const me = await callApi<CurrentUser>(page, 'GET', '/api/auth/user');
-  return { context, page, id: me.body.id };
-}
-
-async function openTab(page: Page, name: string): Promise<void> {
-  await page.getByRole('tab', { name, exact: true }).click();
-  await page.getByRole('tabpanel', { name, exact: true }).waitFor();
-}
+let ivyIn: SignedInMember;
+let ronIn: SignedInMember;
 
 /** Waits for a toast with this title and text; an open dialog hides the toast region from the accessibility tree. */
 async function toastSays(page: Page, title: string, text?: string): Promise<void> {
@@ -42,8 +23,8 @@ const localInput = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${p
 
 beforeAll(async () => {
   bs = await startBrowserStack();
-  ivyIn = await member(ivy);
-  ronIn = await member(ron);
+  ivyIn = await signedInMember(bs, ivy);
+  ronIn = await signedInMember(bs, ron);
   const profile: ProfileInput = { title: 'Woodworker', bio: 'Chairs, tables and spoons.' };
   expect((await callApi(ivyIn.page, 'POST', '/api/profiles', profile)).status).toBe(201);
 });

@@ -1,34 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import type { BusinessReferral, CurrentUser, ProfileInput } from '@freemarket/contracts';
+import type { Page } from 'playwright-core';
+import type { BusinessReferral, ProfileInput } from '@freemarket/contracts';
 import { seriousViolations } from './accessibility.js';
-import { callApi, newContext, screenshot, signIn, startBrowserStack, type BrowserStack } from './harness.js';
+import { callApi, openTab, screenshot, signedInMember, startBrowserStack, type BrowserStack, type SignedInMember } from './harness.js';
 
 const ada = { email: 'ada.social@example.com', firstName: 'Ada', lastName: 'Joiner' };
 const bo = { email: 'bo.social@example.com', firstName: 'Bo', lastName: 'Baker' };
 
-interface SignedIn {
-  context: BrowserContext;
-  page: Page;
-  id: string;
-}
-
 let bs: BrowserStack;
-let adaIn: SignedIn;
-let boIn: SignedIn;
-
-async function member(identity: typeof ada): Promise<SignedIn> {
-  const context = await newContext(bs);
-  const page = await context.newPage();
-  await signIn(page, identity);
-  const me = await callApi<CurrentUser>(page, 'GET', '/api/auth/user');
-  return { context, page, id: me.body.id };
-}
-
-async function openTab(page: Page, name: string): Promise<void> {
-  await page.getByRole('tab', { name, exact: true }).click();
-  await page.getByRole('tabpanel', { name, exact: true }).waitFor();
-}
+let adaIn: SignedInMember;
+let boIn: SignedInMember;
 
 /** Waits for a toast with this title; an open dialog hides the toast region from the accessibility tree. */
 async function toastSays(page: Page, title: string): Promise<void> {
@@ -37,8 +18,8 @@ async function toastSays(page: Page, title: string): Promise<void> {
 
 beforeAll(async () => {
   bs = await startBrowserStack();
-  adaIn = await member(ada);
-  boIn = await member(bo);
+  adaIn = await signedInMember(bs, ada);
+  boIn = await signedInMember(bs, bo);
   // Bo runs a bakery: a service provider the business search can find.
   const bakery: ProfileInput = { title: 'Baker', isServiceProvider: true, businessName: 'Sunrise Bakery' };
   expect((await callApi(boIn.page, 'POST', '/api/profiles', bakery)).status).toBe(201);
