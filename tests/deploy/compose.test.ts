@@ -30,7 +30,7 @@ function environmentOf(service: Record<string, unknown>): Record<string, string>
  * `${NAME-default}`, `${NAME:?message}`, `${NAME?message}` and `$$`. A required variable the
  * `.env` lacks is an error, as compose refuses to start without it.
  */
-export function interpolate(value: string, dotEnv: Record<string, string>): string {
+function interpolate(value: string, dotEnv: Record<string, string>): string {
   return value.replace(/\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-?])([^}]*))?\}|\$([A-Za-z_][A-Za-z0-9_]*)/g, (match, braced?: string, op?: string, arg?: string, bare?: string) => {
     if (match === '$$') return '$';
     const name = braced ?? bare ?? '';
@@ -57,7 +57,7 @@ describe('docker-compose.yml', () => {
     expect(services.sort()).toEqual([...SERVICE_NAMES].sort());
   });
 
-  it("should give each service exactly the variables its config reads, every required one included", () => {
+  it('should give each service exactly the variables its config reads, every required one included', () => {
     const checks: Record<string, EnvCheck> = {};
     for (const [name, service] of Object.entries(readCompose())) {
       const raw = environmentOf(service);

@@ -38,7 +38,10 @@ beforeAll(async () => {
 
 const objectsOf = (kind: string) => rendering.objects.filter((o) => o.kind === kind);
 const deployments = () => rendering.objects.flatMap((o) => (Deployment.is(o) ? [o] : []));
-const containersOf = (d: IDeployment): IContainer[] => d.spec?.template.spec?.containers ?? [];
+const deployment = (name: string) => deployments().find((d) => d.metadata?.name === name);
+const containersOf = (d: IDeployment | undefined): IContainer[] => d?.spec?.template.spec?.containers ?? [];
+/** The environment of a Deployment's (only) container. */
+const envOf = (name: string) => containerEnv(containersOf(deployment(name))[0] ?? { name }, rendering.objects, samples).env;
 const key = (o: K8sObject) => `${o.kind}/${o.metadata.namespace ?? ''}/${o.metadata.name}`;
 
 describe('Kubernetes manifests (deploy/k8s)', () => {
@@ -73,13 +76,13 @@ describe('Kubernetes manifests (deploy/k8s)', () => {
 
   it('should give every service a Deployment, a Service on its port and a PodDisruptionBudget over its pods', () => {
     for (const name of SERVICE_NAMES) {
-      const deployment = deployments().find((d) => d.metadata?.name === name);
-      const podLabels = deployment?.spec?.template.metadata?.labels ?? {};
-      const port = containersOf(deployment ?? { apiVersion: 'apps/v1', kind: 'Deployment' })[0]?.ports?.[0];
+      const workload = deployment(name);
+      const podLabels = workload?.spec?.template.metadata?.labels ?? {};
+      const port = containersOf(workload)[0]?.ports?.[0];
       const service = rendering.objects.flatMap((o) => (Service.is(o) && o.metadata?.name === name ? [o] : []))[0];
       const budget = rendering.objects.flatMap((o) => (PodDisruptionBudget.is(o) && o.metadata?.name === name ? [o] : []))[0];
-      expect(deployment?.spec?.selector.matchLabels, name).toEqual({ 'app.kubernetes.io/name': name });
-      expect(podLabels).toMatchObject(deployment?.spec?.selector.matchLabels ?? {});
+      expect(workload?.spec?.selector.matchLabels, name).toEqual({ 'app.kubernetes.io/name': name });
+      expect(podLabels).toMatchObject(workload?.spec?.selector.matchLabels ?? {});
       expect(podLabels).toMatchObject(service?.spec?.selector ?? { missing: 'selector' });
       expect(service?.spec?.ports?.[0]).toMatchObject({ port: port?.containerPort, targetPort: port?.name });
       expect(podLabels).toMatchObject(budget?.spec?.selector?.matchLabels ?? { missing: 'selector' });
@@ -129,10 +132,8 @@ describe('Kubernetes manifests (deploy/k8s)', () => {
 
   it('should point the gateway and identity at the Services of the services they call', () => {
     const servicePorts = new Map(rendering.objects.flatMap((o) => (Service.is(o) ? [[o.metadata?.name, o.spec?.ports?.[0]?.port] as const] : [])));
-    const gateway = deployments().find((d) => d.metadata?.name === 'gateway');
-    const identity = deployments().find((d) => d.metadata?.name === 'identity');
-    const gatewayEnv = containerEnv(containersOf(gateway ?? { apiVersion: 'apps/v1', kind: 'Deployment' })[0] ?? { name: 'none' }, rendering.objects, samples).env;
-    const identityEnv = containerEnv(containersOf(identity ?? { apiVersion: 'apps/v1', kind: 'Deployment' })[0] ?? { name: 'none' }, rendering.objects, samples).env;
+    const gatewayEnv = envOf('gateway');
+    const identityEnv = envOf('identity');
     const targets = [
       ...SERVICE_NAMES.filter((s) => s !== 'gateway').map((s) => [s, gatewayEnv[`${s.toUpperCase()}_URL`]] as const),
       ['directory', identityEnv.DIRECTORY_URL] as const,

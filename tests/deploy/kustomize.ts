@@ -28,7 +28,8 @@ export function renderWithKubectl(dir: string): K8sObject[] | null {
   const run = spawnSync('kubectl', ['kustomize', dir], { encoding: 'utf8', timeout: 60_000 });
   if (run.error && 'code' in run.error && run.error.code === 'ENOENT') return null;
   if (run.error) throw run.error;
-  if (run.status !== 0) throw new Error(`kubectl kustomize ${dir} failed: ${run.stderr}`);
+  // Debian's kubernetes-client (1.20) embeds kustomize 2, which cannot read a folder in `resources`.
+  if (run.status !== 0) throw new Error(`kubectl kustomize ${dir} failed (these kustomizations need kustomize 4 or later, kubectl 1.21+): ${run.stderr}`);
   return parseObjects(run.stdout);
 }
 
