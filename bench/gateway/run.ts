@@ -15,7 +15,8 @@ import { startPackageScript } from '../start-script.js';
 
 /**
  * Gateway benchmark: the same authenticated GET (a) straight to a service, (b) through nginx,
- * (c) through the gateway with a Redis session, assertions and rate limits on. The gateway runs
+ * (c) through the gateway with a Redis session, assertions and rate limits on, (d) through a bare
+ * Fastify + @fastify/http-proxy hop (bare-proxy.ts) with none of them. The gateway runs
  * exactly as its `npm start` runs it (the package's start script: node flags, telemetry preload,
  * `bin.ts`, GATEWAY_WORKERS processes, one per core unless set), and nginx gets as many worker
  * processes as the gateway (BENCH_NGINX_WORKERS overrides). Each target is warmed up once, then
@@ -146,7 +147,7 @@ async function main(): Promise<void> {
   const redisPrefix = `fm:bench:${runTag()}:`;
   const redis = new Redis(REDIS_URL);
   try {
-    const [servicePort, nginxPort, gatewayPort] = [await freePort(), await freePort(), await freePort()];
+    const [servicePort, nginxPort, gatewayPort, bareProxyPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
     const serviceUrl = `http://127.0.0.1:${servicePort}`;
     const service = startNode(here('./service.ts'), { PORT: String(servicePort), ASSERTION_PUBLIC_KEY: keys.publicKeyPem, LOG_LEVEL }, (process.env.BENCH_SERVICE_NODE_ARGS ?? '').split(' ').filter(Boolean));
     const nginx = watch('nginx', await startNginx(dir, nginxPort, servicePort, NGINX_WORKERS, REQUEST_LOGS));
@@ -164,9 +165,15 @@ async function main(): Promise<void> {
       RATE_LIMIT_IP_PER_MINUTE: '10000000',
       GATEWAY_WORKERS: String(GATEWAY_WORKERS),
     });
+    const bareProxy = startNode(here('./bare-proxy.ts'), { PORT: String(bareProxyPort), UPSTREAM: serviceUrl, WORKERS: String(GATEWAY_WORKERS), LOG_LEVEL });
     await Promise.race([
       childDied,
-      Promise.all([healthy(`${serviceUrl}/healthz`), healthy(`http://127.0.0.1:${nginxPort}/healthz`), healthy(`http://127.0.0.1:${gatewayPort}/readyz`)]),
+      Promise.all([
+        healthy(`${serviceUrl}/healthz`),
+        healthy(`http://127.0.0.1:${nginxPort}/healthz`),
+        healthy(`http://127.0.0.1:${gatewayPort}/readyz`),
+        healthy(`http://127.0.0.1:${bareProxyPort}/healthz`),
+      ]),
     ]);
 
     const sessions = new Sessions(new RedisSessionStore(redis, redisPrefix), { idleTimeoutMs: 3_600_000, absoluteTimeoutMs: 3_600_000 });
@@ -178,6 +185,7 @@ async function main(): Promise<void> {
       { label: '(a) direct to the service', url: `${serviceUrl}${PATH}`, headers: assertion, proxyPid: null, rounds: [] },
       { label: `(b) nginx (${NGINX_WORKERS} worker${NGINX_WORKERS === 1 ? '' : 's'}) → service`, url: `http://127.0.0.1:${nginxPort}${PATH}`, headers: assertion, proxyPid: nginx.pid!, rounds: [] },
       { label: `(c) gateway (${GATEWAY_WORKERS} worker${GATEWAY_WORKERS === 1 ? '' : 's'}) → service`, url: `http://127.0.0.1:${gatewayPort}${PATH}`, headers: async () => ({ cookie }), proxyPid: gateway.pid!, rounds: [] },
+      { label: `(d) bare @fastify/http-proxy (${GATEWAY_WORKERS} worker${GATEWAY_WORKERS === 1 ? '' : 's'}) → service`, url: `http://127.0.0.1:${bareProxyPort}${PATH}`, headers: assertion, proxyPid: bareProxy.pid!, rounds: [] },
     ];
     // Every worker is up once the tree holds the primary and the workers (and `sh`, unless it exec'd).
     const gatewayProcesses = GATEWAY_WORKERS > 1 ? GATEWAY_WORKERS + 1 : 1;
@@ -196,8 +204,8 @@ async function main(): Promise<void> {
       }
     }
 
-    const rps = targets.map((t) => median(t.rounds, (r) => r.result.requests.average)) as [number, number, number];
-    const [direct, viaNginx, viaGateway] = rps;
+    const rps = targets.map((t) => median(t.rounds, (r) => r.result.requests.average)) as [number, number, number, number];
+    const [direct, viaNginx, viaGateway, viaBareProxy] = rps;
     const gatewayP99 = median(targets[2]!.rounds, (r) => r.result.latency.p99);
     console.log(`
 Machine: ${await machineLine()}; ${CONNECTIONS} connections, ${WARMUP}s warm-up, ${ROUNDS} × ${DURATION}s measured, LOG_LEVEL=${LOG_LEVEL} (nginx access log ${REQUEST_LOGS ? 'on' : 'off'}), gateway workers ${GATEWAY_WORKERS}, nginx workers ${NGINX_WORKERS}, load average at the end ${loadavg().map((l) => l.toFixed(2)).join(' ')}
@@ -206,9 +214,9 @@ Machine: ${await machineLine()}; ${CONNECTIONS} connections, ${WARMUP}s warm-up,
 |---|---:|---|---:|---:|---:|---:|---:|---:|---:|
 ${targets.map(row).join('\n')}
 
-(c)/(a) = ${(viaGateway / direct).toFixed(2)}   (c)/(b) = ${(viaGateway / viaNginx).toFixed(2)}   target: (c)/(b) ≥ 0.5, p99 ≤ 50 ms, zero failures
+(c)/(a) = ${(viaGateway / direct).toFixed(2)}   (c)/(b) = ${(viaGateway / viaNginx).toFixed(2)}   (c)/(d) = ${(viaGateway / viaBareProxy).toFixed(2)}   target: (c)/(b) ≥ 0.40, (c) ahead of (d), p99 ≤ 50 ms, zero failures
 `);
-    const met = viaGateway >= 0.5 * viaNginx && gatewayP99 <= 50 && failures(targets[2]!) === 0;
+    const met = viaGateway >= 0.4 * viaNginx && viaGateway > viaBareProxy && gatewayP99 <= 50 && failures(targets[2]!) === 0;
     console.log(met ? 'Target met.' : 'Target MISSED.');
     if (!met) process.exitCode = 1;
   } finally {

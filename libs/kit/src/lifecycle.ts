@@ -10,7 +10,7 @@ export async function runUntilSignal(name: string, logger: Logger, start: () => 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) logger.error({ err }, `${name} crashed`);
     else logger.info({ signal }, `${name} shutting down`);
-    // A buffered logger holds lines for up to 250 ms; these must be out before a stop that may end in SIGKILL.
+    // Lines still waiting for an asynchronous write must be out before a stop that may end in SIGKILL.
     logger.flush();
     await handle?.destroy();
     // And the lines logged while stopping are written before the process ends.

@@ -34,15 +34,14 @@ export async function createService<C>(
 
 /**
  * The body of every `bin.ts`: config from the environment, start, stop cleanly on a signal. Logs
- * go through the buffered destination (a write per 8 KiB of lines rather than per line), flushed
- * before the process exits.
+ * go to stdout asynchronously, and are flushed before the process exits.
  */
 export async function runServiceMain<C extends ServiceConfig>(
   loadConfig: () => C,
   create: (config: C, overrides: RuntimeOverrides) => Promise<{ start(): Promise<unknown>; destroy(): Promise<void> }>,
 ): Promise<void> {
   const config = loadConfig();
-  const logger = createLogger(config.service.name, config.service.logLevel, { buffered: true });
+  const logger = createLogger(config.service.name, config.service.logLevel, { asynchronous: true });
   await runUntilSignal(config.service.name, logger, async () => {
     const service = await create(config, { logger });
     await service.start();

@@ -9,7 +9,6 @@ import type { GatewayConfig } from './config.js';
 import type { GatewayContext } from './context.js';
 import { RateLimits } from './http/rate-limits.js';
 import { registerRequestPipeline } from './http/request-pipeline.js';
-import { DirectReads } from './proxy/direct-reads.js';
 import { registerProxies } from './proxy/register-proxies.js';
 import { registerRoutes } from './routes/index.js';
 import { cookiePolicy } from './session/cookies.js';
@@ -67,7 +66,6 @@ export async function createGateway(config: GatewayConfig, overrides: GatewayOve
 
   let app: App | undefined;
   let ctx: GatewayContext;
-  let limits: RateLimits | undefined;
   try {
     const signer = await AssertionSigner.fromPem(config.secrets.assertionPrivateKey);
     const oidc = new OidcClient({ ...config.oidc, clientSecret: config.secrets.oidcClientSecret }, logger);
@@ -96,22 +94,19 @@ export async function createGateway(config: GatewayConfig, overrides: GatewayOve
     await app.register(fastifyCookie, { hook: false });
     // The gateway's own calls (sign-in, sign-out, the API reference) join the services' in /api/openapi.json.
     await describeApi(app, 'gateway');
-    limits = RateLimits.create({ ...config.rateLimit, redis, keyPrefix: config.redis.keyPrefix, instances: config.workers });
+    const limits = await RateLimits.register(app, { ...config.rateLimit, redis, keyPrefix: config.redis.keyPrefix });
     registerRequestPipeline(app, ctx, limits);
     registerRoutes(app, ctx);
-    const forwarders = await registerProxies(app, ctx);
-    DirectReads.installIn(app, new DirectReads(ctx, limits, forwarders));
+    await registerProxies(app, ctx);
     await registerWebApp(app, config.web.distDir);
     await app.ready();
   } catch (err) {
     await app?.close().catch(() => undefined);
-    await limits?.close();
     await closeStores();
     throw err;
   }
 
   const readyApp = app;
-  const readyLimits = limits;
   let destroyed: Promise<void> | undefined;
   return {
     app: readyApp,
@@ -125,8 +120,6 @@ export async function createGateway(config: GatewayConfig, overrides: GatewayOve
       destroyed ??= (async () => {
         try {
           await readyApp.close();
-          // The counts admitted since the last flush, before Redis closes.
-          await readyLimits.close();
         } finally {
           await closeStores();
         }

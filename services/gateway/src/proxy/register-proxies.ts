@@ -25,7 +25,7 @@ const HTTP_METHODS: HTTPMethods[] = ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', '
  * gives it (one keep-alive pool per instance). The websocket upgrade of socket.io is
  * @fastify/http-proxy's, which hands the HTTP requests of that prefix (socket.io's polling
  * transport) to the same forwarder. Request bodies are not parsed: they stream through as they came.
- * Returns the forwarders, which `DirectReads` shares.
+ * Returns the forwarders by service.
  */
 export async function registerProxies(app: App, ctx: GatewayContext): Promise<Map<ServiceName, ServiceForwarder>> {
   const forwarding = forwardingFor(ctx.config.publicUrl, [ctx.cookies.session, ctx.cookies.preAuth]);

@@ -87,11 +87,10 @@ export class Sessions {
   }
 
   /**
-   * What `resolve` would answer, when this process can say without the store: null for a junk
-   * cookie, the session when its cached copy is still trusted; otherwise undefined. Lets the
-   * request pipeline skip a promise on nearly every request of a signed-in member.
+   * What `resolve` answers without the store: null for a junk cookie, the session when its cached
+   * copy is still trusted; otherwise undefined.
    */
-  cached(id: string | undefined): ActiveSession | null | undefined {
+  private cached(id: string | undefined): ActiveSession | null | undefined {
     if (!isWellFormedId(id)) return null;
     const cached = this.cache.get(id);
     if (!cached) return undefined;
