@@ -27,6 +27,8 @@ export interface StackOptions {
   seedDemoData?: boolean;
   /** Card payments through the development provider (no real money); on unless turned off. */
   devPayments?: boolean;
+  /** Settings of the gateway beyond the stack's own (rate budgets, say), as environment variables. */
+  gatewayEnv?: Record<string, string>;
 }
 
 export interface Stack {
@@ -127,6 +129,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
         ...(options.redisKeyPrefix ? { REDIS_KEY_PREFIX: options.redisKeyPrefix } : {}),
         ...(options.webDistDir ? { WEB_DIST_DIR: options.webDistDir } : {}),
+        ...options.gatewayEnv,
       }),
       { logger: logger.child({ name: 'gateway' }) },
     );

@@ -16,10 +16,13 @@ export const EVENTS_MAX_RANGE_DAYS = 366;
 export const INVALID_EVENT_DATE = 'Please enter a valid date';
 
 
-/** An ISO date-time (or anything Date parses to a real instant, as the client's datetime-local gives), as a Date. */
+/**
+ * An ISO date-time (or anything Date parses to a real instant, as the client's datetime-local gives), as a Date.
+ * A refused date aborts, so no check of the whole query compares a string that never became a Date.
+ */
 export const eventDateSchema = z
   .string({ error: INVALID_EVENT_DATE })
-  .refine((v) => !Number.isNaN(Date.parse(v)) && Math.abs(new Date(v).getUTCFullYear() - 2000) < 1000, INVALID_EVENT_DATE)
+  .refine((v) => !Number.isNaN(Date.parse(v)) && Math.abs(new Date(v).getUTCFullYear() - 2000) < 1000, { message: INVALID_EVENT_DATE, abort: true })
   .transform((v) => new Date(v));
 
 /** `POST /api/events` and `PUT /api/events/{id}`: the host is the caller, never a field. */
