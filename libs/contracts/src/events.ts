@@ -34,6 +34,11 @@ export const eventSchemas = {
     profileImageUrl: z.string().nullable(),
   }),
   /**
+   * Identity, when a member deletes their account: every service erases that member's rows in its
+   * own schema, or anonymises them where another member or the books still need the record.
+   */
+  'user.deleted': z.object({ id: userId }),
+  /**
    * A member's profile, with its kinds (commerce lets donations reach political candidates) and the
    * privacy of the sections other services serve: items for sale (commerce), events (social) and
    * contact information (every service's member summaries). A flag absent from an event from
@@ -70,6 +75,20 @@ export const eventSchemas = {
     sellerId: userId,
     amount: money,
     type: z.enum(['purchase', 'donation', 'transfer']),
+  }),
+  /**
+   * Commerce, when Stripe refunds some or all of a card payment; `amountRefunded` is the total
+   * refunded so far, so a late or repeated event never takes back more. `succeededAnnounced`:
+   * `payment.succeeded` was emitted for it before (rewards waits for its credit then).
+   */
+  'payment.refunded': z.object({
+    transactionId: uuid,
+    buyerId: userId,
+    sellerId: userId,
+    amount: money,
+    amountRefunded: money,
+    type: z.enum(['purchase', 'donation', 'transfer']),
+    succeededAnnounced: z.boolean(),
   }),
   /** Commerce, for every transaction stored; a `manual` one is unverified and earns no points. */
   'transaction.recorded': z.object({

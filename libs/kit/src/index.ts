@@ -11,3 +11,4 @@ export * from './service.js';
 export * from './telemetry.js';
 export * from './pagination.js';
 export { describeApi, OPENAPI_PATH } from './openapi.js';
+export * from './member-data.js';

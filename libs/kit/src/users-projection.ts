@@ -1,5 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
-import type { Envelope, UserSummary } from '@freemarket/contracts';
+import { isRemovedMember, type Envelope, type UserSummary } from '@freemarket/contracts';
 import type { DbOrTx, Tx, UsersProjectionTable } from '@freemarket/db';
 import type { ServiceRuntime } from './runtime.js';
 
@@ -80,8 +80,9 @@ export function summaryFor(row: UsersProjectionTable['$inferSelect'], viewerId: 
 
 /**
  * A member the projection has not heard of yet (the seconds after sign-up): their id with empty
- * fields, so an answer never fails for want of a name.
+ * fields, so an answer never fails for want of a name. A deleted member's stand-in reads as such.
  */
 export function unknownUser(id: string): UserSummary {
-  return { id, firstName: null, lastName: null, email: null, profileImageUrl: null };
+  const firstName = isRemovedMember(id) ? 'Removed member' : null;
+  return { id, firstName, lastName: null, email: null, profileImageUrl: null };
 }

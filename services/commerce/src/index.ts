@@ -3,7 +3,9 @@ import { createService, projectUsers, type RuntimeOverrides, type ServiceHandle 
 import type { CommerceConfig } from './config.js';
 import { createContext, type CommerceContext } from './context.js';
 import { outbox, processedEvents, users } from './db/schema/index.js';
+import { exportMemberData } from './members/export-member-data.js';
 import { projectMemberProfile } from './members/member-profiles-projection.js';
+import { consumeUserDeleted } from './members/user-deleted.js';
 import { registerRoutes } from './routes/index.js';
 
 export type { CommerceConfig } from './config.js';
@@ -17,7 +19,9 @@ export function createCommerceService(config: CommerceConfig, overrides: Runtime
   return createService(config, { tables: { outbox, processedEvents }, migrationsFolder }, overrides, (runtime) => {
     const ctx = createContext(runtime, config);
     projectUsers(runtime, users, { onProfile: projectMemberProfile });
+    consumeUserDeleted(runtime);
     registerRoutes(runtime.app, ctx);
+    exportMemberData(runtime.app, ctx);
     return ctx;
   });
 }

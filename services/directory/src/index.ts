@@ -3,6 +3,7 @@ import { createService, type RuntimeOverrides, type ServiceHandle } from '@freem
 import type { DirectoryConfig } from './config.js';
 import { createContext, type DirectoryContext } from './context.js';
 import { outbox, processedEvents } from './db/schema/index.js';
+import { consumeUserDeleted } from './events/consumers/user-deleted.js';
 import { consumeUserUpserted } from './events/consumers/user-upserted.js';
 import { registerRoutes } from './routes/index.js';
 import { ItemCache } from './search/item-cache.js';
@@ -57,6 +58,7 @@ export function createDirectoryService(config: DirectoryConfig, overrides: Runti
     }
     const ctx = createContext(runtime, config, { markerCache, itemCache });
     consumeUserUpserted(runtime);
+    consumeUserDeleted(runtime);
     registerRoutes(runtime.app, ctx);
     return ctx;
   });

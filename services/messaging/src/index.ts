@@ -5,6 +5,8 @@ import { projectConnections } from './connections/projection.js';
 import { createContext, type MessagingContext } from './context.js';
 import { outbox, processedEvents, users } from './db/schema/index.js';
 import { connectRedis } from './realtime/redis.js';
+import { exportMemberData } from './messages/export-member-data.js';
+import { consumeUserDeleted } from './messages/user-deleted.js';
 import { registerRoutes } from './routes/index.js';
 
 export type { MessagingConfig } from './config.js';
@@ -22,8 +24,10 @@ export async function createMessagingService(config: MessagingConfig, overrides:
     return await createService(config, { tables: { outbox, processedEvents }, migrationsFolder, readiness }, { ...overrides, logger }, async (runtime) => {
       projectUsers(runtime, users);
       projectConnections(runtime);
+      consumeUserDeleted(runtime);
       const ctx = await createContext(runtime, config, redis);
       registerRoutes(runtime.app, ctx);
+      exportMemberData(runtime.app, ctx);
       return ctx;
     });
   } catch (err) {

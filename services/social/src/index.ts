@@ -6,6 +6,8 @@ import { outbox, processedEvents, users } from './db/schema/index.js';
 import { projectMemberProfile } from './members/member-profiles-projection.js';
 import { registerRoutes } from './routes/index.js';
 import { projectSkills } from './tutorials/skills-projection.js';
+import { exportMemberData } from './users/export-member-data.js';
+import { consumeUserDeleted } from './users/user-deleted.js';
 
 export type { SocialConfig } from './config.js';
 export type { SocialContext } from './context.js';
@@ -18,8 +20,10 @@ export function createSocialService(config: SocialConfig, overrides: RuntimeOver
   return createService(config, { tables: { outbox, processedEvents }, migrationsFolder }, overrides, (runtime) => {
     projectUsers(runtime, users, { onProfile: projectMemberProfile });
     projectSkills(runtime);
+    consumeUserDeleted(runtime);
     const ctx = createContext(runtime, config);
     registerRoutes(runtime.app, ctx);
+    exportMemberData(runtime.app, ctx);
     return ctx;
   });
 }

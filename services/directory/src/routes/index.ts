@@ -14,6 +14,7 @@ import { searchProfiles } from './profiles/search-profiles.js';
 import { updateProfile } from './profiles/update-profile.js';
 import { createLegislation } from './proposed-legislation/create-legislation.js';
 import { deleteLegislation } from './proposed-legislation/delete-legislation.js';
+import { exportMemberData } from './member-data/export-member-data.js';
 import { listLegislation } from './proposed-legislation/list-legislation.js';
 import { updateLegislation } from './proposed-legislation/update-legislation.js';
 import { listReviews } from './reviews/list-reviews.js';
@@ -29,6 +30,7 @@ import { deleteTestimonial } from './testimonials/delete-testimonial.js';
 import { listTestimonials } from './testimonials/list-testimonials.js';
 
 export function registerRoutes(app: App, ctx: DirectoryContext): void {
+  exportMemberData(app, ctx);
   searchProfiles(app, ctx);
   searchBusinesses(app, ctx);
   getNearbyProfiles(app, ctx);

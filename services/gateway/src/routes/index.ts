@@ -1,5 +1,6 @@
 import type { App } from '@freemarket/kit';
 import type { GatewayContext } from '../context.js';
+import { registerMemberAccount } from './account/member-account.js';
 import { registerGetCallback } from './auth/get-callback.js';
 import { registerGetLogin } from './auth/get-login.js';
 import { registerGetLogout } from './auth/get-logout.js';
@@ -11,4 +12,5 @@ export function registerRoutes(app: App, ctx: GatewayContext): void {
   registerGetCallback(app, ctx);
   registerGetLogout(app, ctx);
   registerApiDocs(app, ctx);
+  registerMemberAccount(app, ctx);
 }

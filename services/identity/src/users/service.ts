@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { UpsertUser } from '@freemarket/contracts';
 import { ConflictError, ForbiddenError, type Actor, type ServiceRuntime } from '@freemarket/kit';
-import { users, type UserRow } from '../db/schema/index.js';
+import { contactMessages, devAccounts, users, type UserRow } from '../db/schema/index.js';
 
 /** Members: created or refreshed at every sign-in, announced with `user.upserted`. */
 export class UserService {
@@ -29,6 +29,22 @@ export class UserService {
         profileImageUrl: row!.profileImageUrl,
       });
       return row!;
+    });
+  }
+
+  /**
+   * Removes the member, what they wrote through the contact form and their development sign-in, and announces `user.deleted`
+   * so every other service erases its own rows. False when there was no such member.
+   */
+  async delete(actor: Actor): Promise<boolean> {
+    return this.runtime.transaction(async (tx, emit) => {
+      const [row] = await tx.delete(users).where(eq(users.id, actor.userId)).returning({ id: users.id });
+      if (!row) return false;
+      await tx.delete(contactMessages).where(eq(contactMessages.userId, actor.userId));
+      // The development provider's account of the same subject, in local mode.
+      await tx.delete(devAccounts).where(eq(devAccounts.id, actor.userId));
+      await emit('user.deleted', { id: row.id });
+      return true;
     });
   }
 

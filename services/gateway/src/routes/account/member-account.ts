@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { accountExportSchema, deleteAccountSchema, exportPartSchema, type ExportPart } from '@freemarket/contracts';
+import { AppError, AuthRequiredError, IDENTITY_HEADER, UnavailableError, type App } from '@freemarket/kit';
+import type { GatewayContext } from '../../context.js';
+import { SERVICE_NAMES, type ServiceName } from '../../proxy/routing-table.js';
+import '../../http/request-state.js';
+import { readCookie } from '../../session/cookies.js';
+
+/** The caller's assertion, set by the request pipeline for a signed-in member; 401 otherwise. */
+function memberOf(req: { gatewaySession: { userId: string } | null; identityAssertion: string | null }): { userId: string; assertion: string } {
+  if (!req.gatewaySession || !req.identityAssertion) throw new AuthRequiredError();
+  return { userId: req.gatewaySession.userId, assertion: req.identityAssertion };
+}
+
+async function callService(ctx: GatewayContext, service: ServiceName, path: string, assertion: string, init: RequestInit = {}): Promise<Response> {
+  const base = ctx.config.upstreams[service][0]!;
+  try {
+    return await fetch(new URL(path, base), {
+      ...init,
+      headers: { accept: 'application/json', [IDENTITY_HEADER]: assertion, ...(init.body ? { 'content-type': 'application/json' } : {}) },
+      signal: AbortSignal.timeout(ctx.config.proxy.timeoutMs),
+    });
+  } catch (cause) {
+    throw new UnavailableError(`Service Unavailable: ${service} is not reachable`, { cause });
+  }
+}
+
+async function exportPart(ctx: GatewayContext, service: ServiceName, assertion: string): Promise<ExportPart> {
+  const res = await callService(ctx, service, '/internal/export', assertion);
+  if (!res.ok) throw new UnavailableError(`Service Unavailable: ${service} could not export the member's data`, { cause: new Error(`${service} answered ${res.status}`) });
+  return exportPartSchema.parse(await res.json());
+}
+
+/**
+ * The member's own account, across services (docs/architecture.md, A member's data):
+ * `GET /api/auth/user/export` asks every service's `/internal/export` for the caller's rows, as
+ * the caller, and answers them as one download; an export missing a service would mislead, so a
+ * service that fails fails it. `DELETE /api/auth/user` lets identity delete the member (which
+ * tells every service by `user.deleted`), then ends this session.
+ */
+export function registerMemberAccount(app: App, ctx: GatewayContext): void {
+  app.get('/api/auth/user/export', { schema: { response: { 200: accountExportSchema } } }, async (req, reply) => {
+    const { userId, assertion } = memberOf(req);
+    const parts = await Promise.all(SERVICE_NAMES.map(async (service) => [service, await exportPart(ctx, service, assertion)] as const));
+    const exportedAt = new Date().toISOString();
+    reply.header('cache-control', 'no-store').header('content-disposition', `attachment; filename="freemarket-data-${exportedAt.slice(0, 10)}.json"`);
+    return { userId, exportedAt, services: Object.fromEntries(parts) };
+  });
+
+  app.delete('/api/auth/user', { schema: { body: deleteAccountSchema, response: { 204: z.null() } } }, async (req, reply) => {
+    const { assertion } = memberOf(req);
+    const res = await callService(ctx, 'identity', '/api/auth/user', assertion, { method: 'DELETE', body: JSON.stringify(req.body) });
+    await res.body?.cancel();
+    // Identity no longer knowing the member (a second click) ends the session just the same.
+    if (!res.ok && res.status !== 401) throw new AppError(502, 'Bad Gateway: identity could not delete the account', { cause: new Error(`identity answered ${res.status}`) });
+    await ctx.sessions.destroy(readCookie(req.headers.cookie, ctx.cookies.session));
+    reply.clearCookie(ctx.cookies.session, ctx.cookies.options).header('cache-control', 'no-store');
+    return reply.code(204).send(null);
+  });
+}

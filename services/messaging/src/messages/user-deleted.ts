@@ -1,0 +1,19 @@
+import { eq, or } from 'drizzle-orm';
+import { removedMemberId } from '@freemarket/contracts';
+import { forgetUser, type ServiceRuntime } from '@freemarket/kit';
+import { acceptedConnections, conversations, messages, users } from '../db/schema/index.js';
+
+/**
+ * `user.deleted`: the member's own inbox goes; the messages the other party holds stay in their
+ * conversation, from or to a stand-in id that reads as a removed member and leads nowhere.
+ */
+export function consumeUserDeleted(runtime: ServiceRuntime): void {
+  forgetUser(runtime, users, async (tx, userId, event) => {
+    const standIn = removedMemberId(event.id);
+    await tx.delete(conversations).where(eq(conversations.ownerId, userId));
+    await tx.update(conversations).set({ otherId: standIn }).where(eq(conversations.otherId, userId));
+    await tx.update(messages).set({ senderId: standIn }).where(eq(messages.senderId, userId));
+    await tx.update(messages).set({ receiverId: standIn }).where(eq(messages.receiverId, userId));
+    await tx.delete(acceptedConnections).where(or(eq(acceptedConnections.requesterId, userId), eq(acceptedConnections.addresseeId, userId)));
+  });
+}

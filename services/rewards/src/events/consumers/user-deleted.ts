@@ -1,0 +1,11 @@
+import { eq } from 'drizzle-orm';
+import { forgetUser, type ServiceRuntime } from '@freemarket/kit';
+import { rewards, rewardTransactions, users } from '../../db/schema/index.js';
+
+/** `user.deleted`: the member's balance and reward history; points are theirs and nobody else's. */
+export function consumeUserDeleted(runtime: ServiceRuntime): void {
+  forgetUser(runtime, users, async (tx, userId) => {
+    await tx.delete(rewardTransactions).where(eq(rewardTransactions.userId, userId));
+    await tx.delete(rewards).where(eq(rewards.userId, userId));
+  });
+}

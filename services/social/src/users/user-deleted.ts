@@ -1,0 +1,43 @@
+import { eq, or } from 'drizzle-orm';
+import { forgetUser, type ServiceRuntime } from '@freemarket/kit';
+import {
+  calendarFeeds,
+  connections,
+  diyContent,
+  eventAttendees,
+  events,
+  memberProfiles,
+  posts,
+  projectParticipants,
+  projects,
+  savedTutorials,
+  surveyRecipients,
+  surveyResponses,
+  surveys,
+  tutorialViews,
+  users,
+} from '../db/schema/index.js';
+
+/**
+ * `user.deleted`: everything the member made (posts, surveys, events, projects, tutorials, with
+ * what hangs off them by cascade) and every trace of them in others' things (connections either
+ * way, answers, RSVPs, participations, saves and views). A tutorial's view count stays a number.
+ */
+export function consumeUserDeleted(runtime: ServiceRuntime): void {
+  forgetUser(runtime, users, async (tx, userId) => {
+    await tx.delete(connections).where(or(eq(connections.requesterId, userId), eq(connections.addresseeId, userId)));
+    await tx.delete(posts).where(eq(posts.userId, userId));
+    await tx.delete(surveys).where(eq(surveys.creatorId, userId));
+    await tx.delete(surveyRecipients).where(eq(surveyRecipients.recipientId, userId));
+    await tx.delete(surveyResponses).where(eq(surveyResponses.responderId, userId));
+    await tx.delete(events).where(eq(events.hostUserId, userId));
+    await tx.delete(eventAttendees).where(eq(eventAttendees.userId, userId));
+    await tx.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+    await tx.delete(projects).where(eq(projects.creatorId, userId));
+    await tx.delete(projectParticipants).where(eq(projectParticipants.userId, userId));
+    await tx.delete(diyContent).where(eq(diyContent.creatorId, userId));
+    await tx.delete(tutorialViews).where(eq(tutorialViews.userId, userId));
+    await tx.delete(savedTutorials).where(eq(savedTutorials.userId, userId));
+    await tx.delete(memberProfiles).where(eq(memberProfiles.userId, userId));
+  });
+}
