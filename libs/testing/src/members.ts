@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import type { Envelope } from '@freemarket/contracts';
 import { userSummaries } from '@freemarket/kit';
 import type { ServiceUnderTest, TestableService } from './service-harness.js';
 import { waitFor } from './wait.js';
@@ -45,4 +46,19 @@ export async function setContactPrivacy(
     const [row] = await sut.service.runtime.db.select().from(users).where(eq(users.id, member.id));
     return row?.contactInfoIsPublic === contactInfoIsPublic;
   });
+}
+
+/**
+ * Announces, as identity would, that the member deleted their account, and waits until the
+ * service's users projection dropped them. Returns the event, to replay it.
+ */
+export async function deleteMember(
+  sut: ServiceUnderTest<TestableService & { runtime: { db: ProjectionDb } }>,
+  users: ProjectionTable,
+  member: Member,
+  id?: string,
+): Promise<Envelope<'user.deleted'>> {
+  const event = await sut.publish('user.deleted', { id: member.id }, id);
+  await waitFor('the member gone from the users projection', async () => (await userSummaries(sut.service.runtime.db, users, [member.id], '')).size === 0);
+  return event;
 }
