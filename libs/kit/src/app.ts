@@ -78,7 +78,9 @@ export function createApp(options: CreateAppOptions): App {
     bodyLimit: options.bodyLimit ?? REQUEST_BODY_LIMIT,
     // One line per request, written by our onResponse hook, instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
-    return503OnClosing: true,
+    // While the service drains, a request on a kept-alive connection is still served (with
+    // `connection: close`) rather than answered 503: the gateway's pooled connections would relay it.
+    return503OnClosing: false,
     // The router's own refusals (an undecodable path, a path segment over maxParamLength) in our shape too.
     // They are answered outside any route, so without the hooks: the request id and log line are added here.
     frameworkErrors: (error, req, reply) => {

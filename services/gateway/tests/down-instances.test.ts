@@ -105,6 +105,39 @@ describe('one of several instances is down (comma-separated MESSAGING_URL, one a
     }
   });
 
+  it('should try an instance in its cool-down when every other refuses, so one restarted serves at once', async () => {
+    const restartedUrl = await deadUrl();
+    const other = await startEchoService('messaging-other', stack.keys.publicKeyPem);
+    const gateway = await gatewayWith([restartedUrl, other.url]);
+    const cookie = await gateway.signIn('ora');
+    // The first request finds the first instance down: a cool-down of a second begins.
+    expect((await send(gateway, 'GET', '/api/messages/conversations', cookie)).echo.service).toBe('messaging-other');
+    const restarted = await startEchoService('messaging-restarted', stack.keys.publicKeyPem, Number(new URL(restartedUrl).port));
+    started.push(restarted);
+    await other.close();
+    for (const method of ['GET', 'POST'] as const) {
+      const res = await send(gateway, method, '/api/messages/conversations', cookie, method === 'POST' ? { content: 'hi' } : undefined);
+      expect(res).toMatchObject({ status: 200, echo: { service: 'messaging-restarted', method } });
+    }
+  });
+
+  it('should open a /socket.io websocket on the live instance even when the stopped one is next in turn', async () => {
+    const gateway = await gatewayWith([await deadUrl(), live.url]);
+    const cookie = await gateway.signIn('ivo');
+    for (let i = 0; i < 4; i++) {
+      const outcome = await openWebsocket(gateway.url, '/socket.io/?EIO=4&transport=websocket', { origin: 'http://localhost:5000', cookie });
+      if (!('firstMessage' in outcome)) throw new Error(`upgrade refused: ${outcome.status} ${outcome.body}`);
+      expect(JSON.parse(outcome.firstMessage)).toMatchObject({ service: 'messaging-live' });
+    }
+  });
+
+  it('should refuse a /socket.io upgrade with 503 JSON, not accept it, when every instance is down', async () => {
+    const gateway = await gatewayWith([await deadUrl(), await deadUrl()]);
+    const cookie = await gateway.signIn('pia');
+    const outcome = await openWebsocket(gateway.url, '/socket.io/?EIO=4&transport=websocket', { origin: 'http://localhost:5000', cookie });
+    expect(outcome).toEqual({ status: 503, body: JSON.stringify({ message: 'Service Unavailable: messaging is not reachable' }) });
+  });
+
   it('should open every /socket.io websocket on the live instance once a request found the other down', async () => {
     const gateway = await gatewayWith([await deadUrl(), live.url]);
     const cookie = await gateway.signIn('uma');

@@ -6,6 +6,8 @@ declare module 'fastify' {
     gatewaySession: ActiveSession | null;
     /** The signed assertion forwarded upstream, set just before proxying. */
     identityAssertion: string | null;
+    /** For a /socket.io upgrade to a service of several instances: the one that took a connection. */
+    socketUpstream?: string;
   }
 }
 

@@ -63,6 +63,18 @@ export async function registerProxies(app: App, ctx: GatewayContext): Promise<Ma
       // (socket.io polls with text/plain) and the forwarder streams it on.
       await app.register(async (scope) => {
         scope.removeAllContentTypeParsers();
+        if (several) {
+          // An upgrade goes to an instance that takes connections now (the forwarder's `reachableInstance`).
+          scope.addHook('preHandler', async (req, reply) => {
+            if (req.headers.upgrade === undefined) return;
+            try {
+              req.socketUpstream = await forwarder.reachableInstance();
+            } catch (err) {
+              const { status, body } = forwarder.failure(req.log, err as Error);
+              return reply.code(status).send(body);
+            }
+          });
+        }
         await scope.register(httpProxy, {
           upstream: several ? '' : instances[0]!,
           routes: [socket.prefix, `${socket.prefix}/*`],
@@ -71,7 +83,7 @@ export async function registerProxies(app: App, ctx: GatewayContext): Promise<Ma
           wsServerOptions: { maxPayload: WS_MAX_PAYLOAD },
           wsClientOptions,
           handler: (req, reply, _dest, options) => forwarder.forward(req, reply, options.getUpstream?.(req, '')),
-          ...(several ? { replyOptions: { getUpstream: forwarder.pick } } : {}),
+          ...(several ? { replyOptions: { getUpstream: (req) => req.socketUpstream ?? forwarder.pick() } } : {}),
         });
       });
     }

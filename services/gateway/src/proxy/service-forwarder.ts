@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { Pool, type Dispatcher } from 'undici';
@@ -30,17 +31,19 @@ const MAX_COLLECTED_BYTES = 64 * 1024;
  * gateway needs, through undici's `dispatch` (see `AnswerReceiver`). Paths are forwarded unchanged.
  * A service with several instances gets requests in turn, except on instances a connection was
  * just refused by (see `InstanceHealth`); a request nothing reached goes at once to the next
- * instance, whatever its method.
+ * instance, whatever its method, and to one in its cool-down when every other has refused it (a
+ * restarted instance is back before its cool-down ends).
  */
 export class ServiceForwarder {
   private readonly pools = new Map<string, Pool>();
   private readonly health: InstanceHealth | null;
+  private readonly connectTimeoutMs: number;
   /** The instance the next request goes to. */
   readonly pick: () => string;
 
   constructor(
     readonly service: ServiceName,
-    instances: readonly string[],
+    private readonly instances: readonly string[],
     options: ForwarderOptions,
     readonly forwarding: Forwarding,
     logger: Logger,
@@ -60,6 +63,7 @@ export class ServiceForwarder {
         }),
       );
     }
+    this.connectTimeoutMs = options.connectTimeoutMs;
     this.health = instances.length > 1 ? new InstanceHealth(service, logger) : null;
     this.pick = this.health ? roundRobin(instances, this.health.isUp) : () => instances[0]!;
   }
@@ -94,6 +98,7 @@ export class ServiceForwarder {
    */
   async exchange(url: string, method: Dispatcher.HttpMethod, headers: string[], body: Readable | null, first?: string): Promise<UpstreamAnswer> {
     let instance = first ?? this.pick();
+    const refused = new Set<string>();
     for (let attempt = 0; ; attempt++) {
       const sentAt = this.health?.now() ?? 0;
       const attemptBody = body && this.health ? new AttemptBody(body) : body;
@@ -113,9 +118,10 @@ export class ServiceForwarder {
         }
         if (this.health && isUnreachable(error)) {
           this.health.connectFailed(instance);
-          const next = this.pick();
+          refused.add(instance);
+          const next = this.notRefused(refused);
           const bodyUntouched = !(attemptBody instanceof AttemptBody) || !attemptBody.sending;
-          if (this.health.isUp(next) && bodyUntouched) {
+          if (next !== undefined && bodyUntouched) {
             instance = next;
             continue;
           }
@@ -129,8 +135,38 @@ export class ServiceForwarder {
     }
   }
 
+  /**
+   * An instance that accepts a connection now, for a /socket.io upgrade. The client's upgrade is
+   * accepted before its upstream connects, and a socket.io client whose socket closes before the
+   * first packet waits out its connect timeout (5 s) before trying again; one probe connection per
+   * upgrade lets a refused instance be passed over (and marked down) instead. Rejects when every
+   * instance refuses.
+   */
+  async reachableInstance(): Promise<string> {
+    const refused = new Set<string>();
+    for (let instance = this.pick(); ; ) {
+      try {
+        await probe(instance, this.connectTimeoutMs);
+        return instance;
+      } catch (err) {
+        if (!this.health || !isUnreachable(err as Error)) throw err;
+        this.health.connectFailed(instance);
+        refused.add(instance);
+        const next = this.notRefused(refused);
+        if (next === undefined) throw err;
+        instance = next;
+      }
+    }
+  }
+
   async close(): Promise<void> {
     await Promise.all([...this.pools.values()].map((pool) => pool.close()));
+  }
+
+  /** The next instance in turn that has not refused this request, up or not: a refusal costs little. */
+  private notRefused(refused: ReadonlySet<string>): string | undefined {
+    const next = this.pick();
+    return refused.has(next) ? this.instances.find((i) => !refused.has(i)) : next;
   }
 
   /** Copies the service's status and end-to-end headers; false when Fastify refuses the status. */
@@ -215,6 +251,23 @@ export function hasDotSegment(url: string): boolean {
 
 export function isReadOnly(method: string | undefined): method is 'GET' | 'HEAD' {
   return method === 'GET' || method === 'HEAD';
+}
+
+/** Resolves once a TCP connection to the instance opens (and closes it), or rejects as a refused or timed-out connect. */
+function probe(instance: string, timeoutMs: number): Promise<void> {
+  const url = new URL(instance);
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: url.hostname.replace(/^\[|\]$/g, ''), port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)), timeout: timeoutMs });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve();
+    });
+    socket.once('error', reject);
+    socket.once('timeout', () => {
+      // The code undici gives a connect that timed out, which `isUnreachable` knows.
+      socket.destroy(Object.assign(new Error(`connecting to ${instance} timed out`), { code: 'UND_ERR_CONNECT_TIMEOUT' }));
+    });
+  });
 }
 
 function isStaleConnection(error: Error): boolean {
