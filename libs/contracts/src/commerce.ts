@@ -14,8 +14,12 @@ export const paymentMethodSchema = z.enum(PAYMENT_METHODS);
 export const transactionSourceSchema = z.enum(['manual', 'stripe', 'development']);
 export type TransactionSource = z.infer<typeof transactionSourceSchema>;
 
-/** `recorded` is a manual log; the others follow a card payment. */
-export const TRANSACTION_STATUSES = ['recorded', 'pending', 'succeeded', 'failed', 'refunded'] as const;
+/**
+ * `recorded` is a manual log; the others follow a card payment. `canceled`: abandoned (never
+ * confirmed in time, or canceled at Stripe), no money moved; `partially_refunded`: part of the
+ * money went back (`amountRefunded` says how much).
+ */
+export const TRANSACTION_STATUSES = ['recorded', 'pending', 'succeeded', 'failed', 'canceled', 'partially_refunded', 'refunded'] as const;
 export const transactionStatusSchema = z.enum(TRANSACTION_STATUSES);
 export type TransactionStatus = z.infer<typeof transactionStatusSchema>;
 
@@ -49,6 +53,8 @@ export const transactionSchema = z.object({
   source: transactionSourceSchema,
   paymentMethod: z.string().nullable(),
   status: transactionStatusSchema,
+  /** Money given back so far by refunds ('0.00' when none). */
+  amountRefunded: z.string(),
   description: z.string().nullable(),
   createdAt: z.string(),
   /** From the users projection; null while the member is not yet known there. */

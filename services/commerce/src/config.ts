@@ -14,8 +14,15 @@ export type PaymentsConfig =
   | { provider: 'development'; webhookSecret: string }
   | { provider: null };
 
+/** When a card payment the buyer never confirmed is given up, and how often that is checked. */
+export interface PendingPaymentsConfig {
+  ttlMinutes: number;
+  sweepIntervalSeconds: number;
+}
+
 export interface CommerceConfig extends ServiceConfig {
   payments: PaymentsConfig;
+  pendingPayments: PendingPaymentsConfig;
 }
 
 const envSchema = z
@@ -26,6 +33,9 @@ const envSchema = z
     STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
     // Never on by default: it completes payments without money. Local mode turns it on.
     DEV_PAYMENTS_ENABLED: booleanFromEnv.default(false),
+    // Longer than an item's checkout reservation and a card's 3-D Secure round trip.
+    PENDING_PAYMENT_TTL_MINUTES: z.coerce.number().int().min(5).max(10_080).default(60),
+    PENDING_PAYMENT_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   })
   .refine((v) => !v.STRIPE_SECRET_KEY || (v.STRIPE_PUBLISHABLE_KEY && v.STRIPE_WEBHOOK_SECRET), {
     path: ['STRIPE_SECRET_KEY'],
@@ -35,7 +45,11 @@ const envSchema = z
 export function loadCommerceConfig(env: NodeJS.ProcessEnv = process.env): CommerceConfig {
   const base = loadServiceConfig('commerce', { port: 5005 }, env);
   const parsed = parseConfig(envSchema, readEnvVars(Object.keys(envSchema.shape) as (keyof typeof envSchema.shape)[], env));
-  return { ...base, payments: paymentsFrom(parsed) };
+  return {
+    ...base,
+    payments: paymentsFrom(parsed),
+    pendingPayments: { ttlMinutes: parsed.PENDING_PAYMENT_TTL_MINUTES, sweepIntervalSeconds: parsed.PENDING_PAYMENT_SWEEP_SECONDS },
+  };
 }
 
 function paymentsFrom(env: z.infer<typeof envSchema>): PaymentsConfig {

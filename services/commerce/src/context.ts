@@ -2,6 +2,7 @@ import type { ServiceRuntime } from '@freemarket/kit';
 import type { CommerceConfig } from './config.js';
 import { ExpenseService } from './expenses/service.js';
 import { ItemService } from './items/service.js';
+import { AbandonedPaymentSweeper } from './payments/abandoned-sweeper.js';
 import { PaymentService } from './payments/service.js';
 import { paymentProviderFor } from './payments/provider.js';
 import { TransactionService } from './transactions/service.js';
@@ -14,17 +15,27 @@ export interface CommerceContext {
   items: ItemService;
   payments: PaymentService;
   expenses: ExpenseService;
+  /** Null without a payment provider: nothing can be pending then. */
+  abandonedPayments: AbandonedPaymentSweeper | null;
 }
 
 /** Builds the services of one commerce instance on its runtime. */
 export function createContext(runtime: ServiceRuntime, config: CommerceConfig): CommerceContext {
   const transactions = new TransactionService(runtime);
+  const provider = paymentProviderFor(config.payments);
+  const abandonedPayments = provider && new AbandonedPaymentSweeper({ runtime, provider, ttlMinutes: config.pendingPayments.ttlMinutes, intervalMs: config.pendingPayments.sweepIntervalSeconds * 1000 });
+  if (abandonedPayments) {
+    // Sweeps run while the app serves: from ready until close, which shutdown reaches first.
+    runtime.app.addHook('onReady', async () => abandonedPayments.start());
+    runtime.app.addHook('onClose', () => abandonedPayments.destroy());
+  }
   return {
     runtime,
     config,
     transactions,
     items: new ItemService(runtime),
-    payments: new PaymentService(runtime, paymentProviderFor(config.payments), transactions),
+    payments: new PaymentService(runtime, provider, transactions),
     expenses: new ExpenseService(runtime),
+    abandonedPayments,
   };
 }

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import type { ErrorBody, Item, PaymentIntent, PaymentsConfig, Transaction } from '@freemarket/contracts';
 import { setContactPrivacy, waitFor } from '@freemarket/testing';
 import { outbox, stripeEvents, transactions, users } from '../src/db/schema/index.js';
 import { call, seedMembers, startCommerce, type CommerceUnderTest, type Member } from './_util.js';
 import { startFakeStripe, type FakeStripe } from './fixtures/fake-stripe.js';
+import { deliverWebhook, intentEvent, refundEvent, type StripeEventInput } from './fixtures/stripe-webhooks.js';
 
 const WEBHOOK_SECRET = 'whsec_test_commerce';
 let stripe: FakeStripe;
@@ -34,13 +34,7 @@ afterAll(async () => {
 const pay = (by: Member, body: unknown) => call<PaymentIntent & ErrorBody>(sut, by.id, 'POST', '/api/create-payment-intent', body);
 const transaction = async (id: string) => (await sut.service.runtime.db.select().from(transactions).where(eq(transactions.id, id)))[0]!;
 
-/** A webhook delivery as Stripe makes it: the event as JSON, signed with the endpoint's secret. */
-async function deliver(event: { id?: string; type: string; object: Record<string, unknown> }, secret = WEBHOOK_SECRET) {
-  const payload = JSON.stringify({ id: event.id ?? `evt_${randomUUID().replaceAll('-', '')}`, object: 'event', type: event.type, data: { object: event.object } });
-  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
-  return fetch(`${sut.url}/api/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
-}
-const intentEvent = (type: string, intentId: string, id?: string) => ({ id, type, object: { id: intentId, object: 'payment_intent' } });
+const deliver = (event: StripeEventInput, secret = WEBHOOK_SECRET) => deliverWebhook(sut.url, event, secret);
 
 async function startPayment(body: Record<string, unknown> = { amount: '25.00', sellerId: bob.id, type: 'transfer', description: 'Garden help' }) {
   const created = await pay(ada, body);
@@ -170,11 +164,14 @@ describe('the Stripe webhook', () => {
     expect(await paymentEvents(transactionId)).toEqual([]);
   });
 
-  it('takes a partial refund as no refund of the payment', async () => {
+  it('records a partial refund, then the rest, keeping the larger total when an older event arrives late', async () => {
     const { intentId, transactionId } = await startPayment();
     await deliver(intentEvent('payment_intent.succeeded', intentId));
-    await deliver({ type: 'charge.refunded', object: { id: `ch_${randomUUID()}`, object: 'charge', refunded: false, amount_refunded: 100, payment_intent: intentId } });
-    expect((await transaction(transactionId)).status).toBe('succeeded');
+    await deliver(refundEvent(intentId, 2500, 1000));
+    expect(await transaction(transactionId)).toMatchObject({ status: 'partially_refunded', amountRefunded: '10.00' });
+    await deliver(refundEvent(intentId, 2500, 2500));
+    await deliver(refundEvent(intentId, 2500, 1000));
+    expect(await transaction(transactionId)).toMatchObject({ status: 'refunded', amountRefunded: '25.00' });
   });
 
   it('refuses a delivery whose signature does not hold (400) and changes nothing', async () => {

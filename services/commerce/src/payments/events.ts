@@ -1,19 +1,28 @@
 import type Stripe from 'stripe';
-import type { TransactionStatus } from '@freemarket/contracts';
 
 /** What a provider event says about one of our payments, or null for events we do not act on. */
-export function outcomeOf(event: Stripe.Event): { paymentIntentId: string; status: TransactionStatus } | null {
+export type PaymentOutcome =
+  | { kind: 'settled'; paymentIntentId: string; status: 'succeeded' | 'failed' | 'canceled' }
+  /** `refundedCents`: the charge's total refunded so far, partial refunds included. */
+  | { kind: 'refunded'; paymentIntentId: string; refundedCents: number };
+
+export function outcomeOf(event: Stripe.Event): PaymentOutcome | null {
   switch (event.type) {
     case 'payment_intent.succeeded':
-      return { paymentIntentId: event.data.object.id, status: 'succeeded' };
+      return { kind: 'settled', paymentIntentId: event.data.object.id, status: 'succeeded' };
     case 'payment_intent.payment_failed':
-      return { paymentIntentId: event.data.object.id, status: 'failed' };
+      return { kind: 'settled', paymentIntentId: event.data.object.id, status: 'failed' };
+    case 'payment_intent.canceled':
+      return { kind: 'settled', paymentIntentId: event.data.object.id, status: 'canceled' };
     case 'charge.refunded': {
-      // Stripe sends this for partial refunds too; only a charge refunded in full refunds the payment.
-      if (!event.data.object.refunded) return null;
-      const intent = event.data.object.payment_intent;
+      // Sent for every refund, partial or full, with the charge's running total.
+      const charge = event.data.object;
+      const intent = charge.payment_intent;
       const id = typeof intent === 'string' ? intent : intent?.id;
-      return id ? { paymentIntentId: id, status: 'refunded' } : null;
+      if (!id) return null;
+      // A charge refunded in full gives back all of our payment, whatever its figures say.
+      const refundedCents = charge.refunded ? Number.MAX_SAFE_INTEGER : (charge.amount_refunded ?? 0);
+      return { kind: 'refunded', paymentIntentId: id, refundedCents };
     }
     default:
       return null;

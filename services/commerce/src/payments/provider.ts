@@ -8,6 +8,11 @@ export interface PaymentProvider {
   readonly publishableKey: string | null;
   /** Creates the intent; `idempotencyKey` makes a retried call return the same intent, never a second one. */
   createIntent(input: { amountCents: number; transactionId: string; description: string | null; idempotencyKey: string }): Promise<{ id: string; clientSecret: string }>;
+  /**
+   * Cancels an abandoned intent: `canceled` (now or before), or `too-late` when Stripe has taken the
+   * money or is taking it (its webhook settles the payment). Throws when Stripe cannot be asked.
+   */
+  cancelIntent(id: string): Promise<'canceled' | 'too-late'>;
   /** The event behind a webhook delivery; throws when the signature does not hold. */
   verify(rawBody: Buffer, signature: string): Stripe.Event;
 }
@@ -40,6 +45,20 @@ export class StripeProvider implements PaymentProvider {
     return { id: intent.id, clientSecret: intent.client_secret };
   }
 
+  async cancelIntent(id: string): Promise<'canceled' | 'too-late'> {
+    try {
+      await this.stripe.paymentIntents.cancel(id, { cancellation_reason: 'abandoned' }, { idempotencyKey: `cancel-${id}` });
+      return 'canceled';
+    } catch (err) {
+      // Stripe answers an intent it can no longer cancel with its current state.
+      if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'payment_intent_unexpected_state') {
+        return err.payment_intent?.status === 'canceled' ? 'canceled' : 'too-late';
+      }
+      if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'resource_missing') return 'canceled';
+      throw err;
+    }
+  }
+
   verify(rawBody: Buffer, signature: string): Stripe.Event {
     return this.stripe.webhooks.constructEvent(rawBody, signature, this.config.webhookSecret);
   }
@@ -58,6 +77,11 @@ export class DevelopmentProvider implements PaymentProvider {
   async createIntent(input: { amountCents: number; transactionId: string; idempotencyKey: string }) {
     const id = `pi_dev_${input.idempotencyKey.replaceAll('-', '')}`;
     return { id, clientSecret: this.secretOf(id) };
+  }
+
+  /** Development intents live nowhere but in our table: there is nothing to cancel elsewhere. */
+  async cancelIntent(): Promise<'canceled'> {
+    return 'canceled';
   }
 
   /** The intent a client secret belongs to (its prefix, as with Stripe), if the secret is one we made. */

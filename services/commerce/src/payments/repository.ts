@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@freemarket/db';
 import type { TransactionStatus } from '@freemarket/contracts';
 import { itemsForSale, stripeEvents, transactions, type TransactionRow } from '../db/schema/index.js';
@@ -14,7 +14,11 @@ export async function findByIntent(db: DbOrTx, paymentIntentId: string): Promise
   return row;
 }
 
-export async function setTransaction(db: DbOrTx, id: string, patch: { status?: TransactionStatus; stripePaymentIntentId?: string }): Promise<void> {
+export async function setTransaction(
+  db: DbOrTx,
+  id: string,
+  patch: { status?: TransactionStatus; stripePaymentIntentId?: string; amountRefunded?: string; succeededAt?: Date },
+): Promise<void> {
   await db
     .update(transactions)
     .set({ ...patch, updatedAt: new Date() })
@@ -47,4 +51,18 @@ export async function reservedByAnother(db: DbOrTx, itemId: string, buyerId: str
     )
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * Claims up to `limit` card payments still pending with no news for `minutes`, oldest first,
+ * locked for the caller's transaction; rows another instance holds are skipped, not waited for.
+ */
+export async function claimAbandoned(db: DbOrTx, minutes: number, limit: number): Promise<TransactionRow[]> {
+  return db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.status, 'pending'), ne(transactions.source, 'manual'), sql`${transactions.updatedAt} < now() - make_interval(mins => ${minutes})`))
+    .orderBy(asc(transactions.updatedAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
 }

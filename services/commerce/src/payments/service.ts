@@ -1,13 +1,13 @@
 import type { ConfirmDevPaymentBody, CreatePaymentIntentInput, PaymentIntent, PaymentsConfig, Transaction } from '@freemarket/contracts';
-import { AppError, ConflictError, ForbiddenError, InvalidRequestError, NotFoundError, UnavailableError, type Actor, type ServiceRuntime } from '@freemarket/kit';
+import { AppError, ConflictError, ForbiddenError, InvalidRequestError, NotFoundError, UnavailableError, type Actor, type Emit, type ServiceRuntime } from '@freemarket/kit';
 import type { Tx } from '@freemarket/db';
-import { transactions } from '../db/schema/index.js';
+import { transactions, type TransactionRow } from '../db/schema/index.js';
 import { findItem } from '../items/repository.js';
 import type { TransactionService } from '../transactions/service.js';
 import { outcomeOf } from './events.js';
 import { DevelopmentProvider, type PaymentProvider } from './provider.js';
 import { findByIntent, firstDelivery, markItemSold, reservedByAnother, setTransaction } from './repository.js';
-import { canMove, toCents } from './transitions.js';
+import { canMove, refundOutcome, toCents } from './transitions.js';
 
 /** How long a started card payment holds an item for its buyer. */
 const ITEM_RESERVATION_MINUTES = 30;
@@ -61,7 +61,8 @@ export class PaymentService {
 
   /**
    * A provider event, verified by its signature: each event id has one effect, and a payment only
-   * moves forward. A success announces `payment.succeeded` (rewards credits it) and sells the item.
+   * moves forward. A success announces `payment.succeeded` (rewards credits it) and sells the item;
+   * a refund records the total refunded and announces `payment.refunded` (rewards takes points back).
    */
   async handleWebhook(rawBody: Buffer, signature: string | undefined): Promise<void> {
     const provider = this.requireProvider();
@@ -75,14 +76,31 @@ export class PaymentService {
     await this.runtime.transaction(async (tx, emit) => {
       if (!(await firstDelivery(tx, event.id, event.type)) || !outcome) return;
       const payment = await findByIntent(tx, outcome.paymentIntentId);
-      if (!payment || !canMove(payment.status, outcome.status)) return;
-      await setTransaction(tx, payment.id, { status: outcome.status });
-      if (outcome.status !== 'succeeded') return;
+      if (!payment) return;
+      if (outcome.kind === 'refunded') return this.applyRefund(tx, emit, payment, outcome.refundedCents);
+      if (!canMove(payment.status, outcome.status)) return;
+      if (outcome.status !== 'succeeded') return setTransaction(tx, payment.id, { status: outcome.status });
+      await setTransaction(tx, payment.id, { status: 'succeeded', succeededAt: new Date() });
       // The reservation at checkout makes a second sale all but impossible; if one happens, it must be refunded by hand.
       if (payment.itemId && !(await markItemSold(tx, payment.itemId))) {
         this.runtime.logger.error({ transactionId: payment.id, itemId: payment.itemId }, 'a payment succeeded for an item already sold: refund it');
       }
       await emit('payment.succeeded', { transactionId: payment.id, buyerId: payment.buyerId, sellerId: payment.sellerId, amount: payment.amount, type: payment.type });
+    });
+  }
+
+  private async applyRefund(tx: Tx, emit: Emit, payment: TransactionRow, refundedCents: number): Promise<void> {
+    const next = refundOutcome(payment, refundedCents);
+    if (!next) return;
+    await setTransaction(tx, payment.id, next);
+    await emit('payment.refunded', {
+      transactionId: payment.id,
+      buyerId: payment.buyerId,
+      sellerId: payment.sellerId,
+      amount: payment.amount,
+      amountRefunded: next.amountRefunded,
+      type: payment.type,
+      succeededAnnounced: payment.succeededAt !== null,
     });
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canMove, toCents } from './transitions.js';
+import { canMove, fromCents, refundOutcome, toCents } from './transitions.js';
 
 describe('canMove', () => {
   it('settles a pending payment either way, lets a failed one still succeed, and takes a refund whenever it comes', () => {
@@ -15,6 +15,40 @@ describe('canMove', () => {
     expect(canMove('succeeded', 'succeeded')).toBe(false);
     expect(canMove('refunded', 'succeeded')).toBe(false);
     expect(canMove('recorded', 'succeeded')).toBe(false);
+    expect(canMove('canceled', 'failed')).toBe(false);
+    expect(canMove('refunded', 'partially_refunded')).toBe(false);
+  });
+
+  it('lets an abandoned payment still succeed when Stripe says it did, and a partial refund grow', () => {
+    expect(canMove('pending', 'canceled')).toBe(true);
+    expect(canMove('failed', 'canceled')).toBe(true);
+    expect(canMove('canceled', 'succeeded')).toBe(true);
+    expect(canMove('succeeded', 'partially_refunded')).toBe(true);
+    expect(canMove('partially_refunded', 'partially_refunded')).toBe(true);
+    expect(canMove('partially_refunded', 'refunded')).toBe(true);
+  });
+});
+
+describe('refundOutcome', () => {
+  const paid = { amount: '25.50', amountRefunded: '0.00', status: 'succeeded' as const };
+
+  it('records a running total, capped at the payment, refunded in full at its amount', () => {
+    expect(refundOutcome(paid, 1000)).toEqual({ amountRefunded: '10.00', status: 'partially_refunded' });
+    expect(refundOutcome({ ...paid, amountRefunded: '10.00', status: 'partially_refunded' }, 2550)).toEqual({ amountRefunded: '25.50', status: 'refunded' });
+    expect(refundOutcome(paid, Number.MAX_SAFE_INTEGER)).toEqual({ amountRefunded: '25.50', status: 'refunded' });
+  });
+
+  it('ignores a total no larger than the one recorded', () => {
+    expect(refundOutcome({ ...paid, amountRefunded: '10.00', status: 'partially_refunded' }, 1000)).toBeNull();
+    expect(refundOutcome({ ...paid, amountRefunded: '25.50', status: 'refunded' }, 500)).toBeNull();
+  });
+});
+
+describe('fromCents', () => {
+  it('writes cents as the API carries money', () => {
+    expect(fromCents(1250)).toBe('12.50');
+    expect(fromCents(5)).toBe('0.05');
+    expect(fromCents(1_000_000)).toBe('10000.00');
   });
 });
 

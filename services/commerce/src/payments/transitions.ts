@@ -1,15 +1,29 @@
 import type { TransactionStatus } from '@freemarket/contracts';
 
-/** How far along a card payment is; a status only ever moves forward (a late event never undoes a later one). */
-const PROGRESS: Readonly<Record<TransactionStatus, number>> = { recorded: -1, pending: 0, failed: 1, succeeded: 2, refunded: 3 };
+/**
+ * How far along a card payment is; a status only ever moves forward (a late event never undoes a
+ * later one). Stripe is the truth: a payment we canceled as abandoned that Stripe still reports
+ * succeeded moves on to succeeded.
+ */
+const PROGRESS: Readonly<Record<TransactionStatus, number>> = {
+  recorded: -1,
+  pending: 0,
+  failed: 1,
+  canceled: 2,
+  succeeded: 3,
+  partially_refunded: 4,
+  refunded: 5,
+};
 
 /**
  * Whether a webhook may move a card payment from `current` to `next`. A failed attempt may still
- * succeed (the buyer tries another card); a refund is final, even one that arrives before the
- * success it undoes (Stripe does not promise order); nothing goes back.
+ * succeed (the buyer tries another card) and so may a canceled one (the cancel raced a confirm);
+ * a refund is final, even one that arrives before the success it undoes (Stripe does not promise
+ * order); a partial refund may grow; nothing goes back.
  */
 export function canMove(current: TransactionStatus, next: TransactionStatus): boolean {
   if (current === 'recorded') return false;
+  if (current === 'partially_refunded' && next === 'partially_refunded') return true;
   return PROGRESS[next] > PROGRESS[current];
 }
 
@@ -17,4 +31,20 @@ export function canMove(current: TransactionStatus, next: TransactionStatus): bo
 export function toCents(amount: string): number {
   const [whole = '0', fraction = ''] = amount.split('.');
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+/** Stripe's cents back to dollars as the API carries them (`1250` → `'12.50'`). */
+export function fromCents(cents: number): string {
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+}
+
+/**
+ * What a refund reported by Stripe (the charge's total refunded so far) does to a payment: the
+ * new total and status, or null when it adds nothing (a repeat, or an older event than one seen).
+ */
+export function refundOutcome(payment: { amount: string; amountRefunded: string; status: TransactionStatus }, refundedCents: number): { amountRefunded: string; status: 'partially_refunded' | 'refunded' } | null {
+  const total = Math.min(refundedCents, toCents(payment.amount));
+  if (total <= toCents(payment.amountRefunded)) return null;
+  const status = total === toCents(payment.amount) ? 'refunded' : 'partially_refunded';
+  return canMove(payment.status, status) ? { amountRefunded: fromCents(total), status } : null;
 }

@@ -14,6 +14,7 @@ export function toTransaction(row: TransactionRow, buyer: UserRow | null | undef
     source: row.source,
     paymentMethod: row.paymentMethod,
     status: row.status,
+    amountRefunded: row.amountRefunded,
     description: row.description,
     createdAt: row.createdAt.toISOString(),
     buyer: buyer ? summaryFor(buyer, viewerId) : null,

@@ -23,7 +23,11 @@ export const transactions = commerce.table(
     paymentMethod: varchar('payment_method', { length: 50 }),
     stripePaymentIntentId: text('stripe_payment_intent_id'),
     status: varchar('status', { length: 20 }).notNull().default('pending').$type<TransactionStatus>(),
+    /** The total refunded so far (Stripe's charge `amount_refunded`), never more than `amount`. */
+    amountRefunded: numeric('amount_refunded', { precision: 10, scale: 2 }).notNull().default('0'),
     description: text('description'),
+    /** When Stripe confirmed the money taken (and `payment.succeeded` went out); null before. */
+    succeededAt: timestamp('succeeded_at', { withTimezone: true, precision: 3 }),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
@@ -32,6 +36,8 @@ export const transactions = commerce.table(
     index('transactions_buyer_created_idx').on(t.buyerId, t.createdAt.desc(), t.id.desc()),
     index('transactions_seller_created_idx').on(t.sellerId, t.createdAt.desc(), t.id.desc()),
     uniqueIndex('transactions_payment_intent_uq').on(t.stripePaymentIntentId),
+    // The expiry sweep's scan: card payments still pending, oldest news first.
+    index('transactions_pending_updated_idx').on(t.updatedAt).where(sql`${t.status} = 'pending'`),
   ],
 );
 export type TransactionRow = typeof transactions.$inferSelect;

@@ -61,7 +61,7 @@ function Succeeded({ transaction }: { transaction: Transaction }) {
   );
 }
 
-function Failed({ transaction }: { transaction: Transaction }) {
+function Failed({ transaction, text = 'The payment did not go through, and no money was taken.' }: { transaction: Transaction; text?: string }) {
   const retry = paths.checkout.getHref({
     sellerId: transaction.sellerId,
     type: transaction.type,
@@ -72,7 +72,7 @@ function Failed({ transaction }: { transaction: Transaction }) {
   return (
     <CheckoutCard title="Payment Failed" icon={<XCircle className="h-5 w-5 text-red-700" aria-hidden="true" />} testId="payment-outcome">
       <Summary transaction={transaction} />
-      <p className="text-slate-700">The payment did not go through, and no money was taken.</p>
+      <p className="text-slate-700">{text}</p>
       <div className="flex flex-wrap gap-2">
         <Link to={retry} className={buttonClass('primary', 'md')}>
           <RotateCcw className="h-4 w-4" aria-hidden="true" /> Try again
@@ -114,11 +114,18 @@ export function PaymentSuccessScreen() {
       return <Succeeded transaction={transaction} />;
     case 'failed':
       return <Failed transaction={transaction} />;
+    case 'canceled':
+      return <Failed transaction={transaction} text="The payment was not completed in time and was canceled; no money was taken." />;
+    case 'partially_refunded':
     case 'refunded':
       return (
         <CheckoutCard title="Payment Refunded" icon={<RotateCcw className="h-5 w-5 text-slate-700" aria-hidden="true" />} testId="payment-outcome">
           <Summary transaction={transaction} />
-          <p className="text-slate-700">This payment went through and has since been refunded.</p>
+          <p className="text-slate-700">
+            {transaction.status === 'refunded'
+              ? 'This payment went through and has since been refunded.'
+              : `This payment went through; ${formatMoney(transaction.amountRefunded)} of it has since been refunded.`}
+          </p>
           <div className="flex flex-wrap gap-2">
             <BackHomeLink />
             <HistoryLink />

@@ -19,6 +19,8 @@ const STATUS_STYLES: Readonly<Record<TransactionStatus, string>> = {
   succeeded: 'bg-green-100 text-green-900',
   pending: 'bg-amber-100 text-amber-900',
   failed: 'bg-red-100 text-red-900',
+  canceled: 'bg-slate-100 text-slate-800',
+  partially_refunded: 'bg-slate-200 text-slate-900',
   refunded: 'bg-slate-200 text-slate-900',
   recorded: 'bg-blue-100 text-blue-900',
 };
@@ -51,6 +53,7 @@ function TransactionRow({ transaction: t, meId }: { transaction: Transaction; me
           <time dateTime={t.createdAt}>{dateFormat.format(new Date(t.createdAt))}</time> · {TYPE_LABELS[t.type]} · {SOURCE_LABELS[t.source]}
         </p>
         {t.description ? <p className="text-sm break-words text-slate-700">{t.description}</p> : null}
+        {t.status === 'partially_refunded' ? <p className="text-sm text-slate-700">{formatMoney(t.amountRefunded)} refunded</p> : null}
       </div>
       <div className="flex items-center gap-3 sm:justify-end">
         <Badge className={STATUS_STYLES[t.status]}>{STATUS_LABELS[t.status]}</Badge>

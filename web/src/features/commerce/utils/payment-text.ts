@@ -48,6 +48,8 @@ export const STATUS_LABELS: Readonly<Record<TransactionStatus, string>> = {
   succeeded: 'Succeeded',
   pending: 'Pending',
   failed: 'Failed',
+  canceled: 'Canceled',
+  partially_refunded: 'Partly refunded',
   refunded: 'Refunded',
   recorded: 'Logged',
 };

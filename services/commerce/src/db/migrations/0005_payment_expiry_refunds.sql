@@ -1,0 +1,3 @@
+ALTER TABLE "commerce"."transactions" ADD COLUMN "amount_refunded" numeric(10, 2) DEFAULT '0' NOT NULL;--> statement-breakpoint
+ALTER TABLE "commerce"."transactions" ADD COLUMN "succeeded_at" timestamp (3) with time zone;--> statement-breakpoint
+CREATE INDEX "transactions_pending_updated_idx" ON "commerce"."transactions" USING btree ("updated_at") WHERE "commerce"."transactions"."status" = 'pending';

@@ -1,0 +1,100 @@
+import type { ServiceRuntime } from '@freemarket/kit';
+import type { TransactionRow } from '../db/schema/index.js';
+import type { PaymentProvider } from './provider.js';
+import { claimAbandoned, setTransaction } from './repository.js';
+
+export interface AbandonedSweeperOptions {
+  runtime: ServiceRuntime;
+  provider: PaymentProvider;
+  /** A pending payment with no news for this long is abandoned. */
+  ttlMinutes: number;
+  intervalMs: number;
+  /** Payments claimed (and their Stripe calls made) per transaction. */
+  batchSize?: number;
+}
+
+/**
+ * Cancels card payments the buyer never confirmed: at Stripe first, then here as `canceled`.
+ * Batches are claimed with FOR UPDATE SKIP LOCKED, so several commerce instances share the work
+ * and no payment is canceled twice; a webhook for a claimed payment waits for the batch to commit.
+ */
+export class AbandonedPaymentSweeper {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<number> | undefined;
+  private stopped = true;
+  private readonly batchSize: number;
+
+  constructor(private readonly options: AbandonedSweeperOptions) {
+    this.batchSize = options.batchSize ?? 20;
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.schedule();
+  }
+
+  async destroy(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.running?.catch(() => undefined);
+  }
+
+  /** Sweeps until no batch makes progress; resolves with the number of payments canceled. */
+  async processAll(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const { claimed, handled, canceled } = await this.processBatch();
+      total += canceled;
+      if (claimed < this.batchSize || handled === 0) return total;
+    }
+  }
+
+  private schedule(): void {
+    this.timer = setTimeout(() => void this.pass(), this.options.intervalMs);
+    this.timer.unref();
+  }
+
+  private async pass(): Promise<void> {
+    if (this.stopped) return;
+    this.running = this.processAll();
+    try {
+      const canceled = await this.running;
+      if (canceled > 0) this.options.runtime.logger.info({ canceled }, 'abandoned card payments canceled');
+    } catch (err) {
+      this.options.runtime.logger.warn({ err }, 'abandoned payment sweep failed; will retry');
+    } finally {
+      this.running = undefined;
+    }
+    if (!this.stopped) this.schedule();
+  }
+
+  private async processBatch(): Promise<{ claimed: number; handled: number; canceled: number }> {
+    const { runtime, ttlMinutes } = this.options;
+    return runtime.transaction(async (tx) => {
+      const rows = await claimAbandoned(tx, ttlMinutes, this.batchSize);
+      const answers = await Promise.all(rows.map((row) => this.cancelAtProvider(row)));
+      let handled = 0;
+      let canceled = 0;
+      for (const [idx, answer] of answers.entries()) {
+        if (answer === 'unreachable') continue;
+        handled += 1;
+        if (answer === 'canceled') canceled += 1;
+        // Too late to cancel: the webhook settles it; touching it waits a full TTL before asking again.
+        await setTransaction(tx, rows[idx]!.id, answer === 'canceled' ? { status: 'canceled' } : {});
+      }
+      return { claimed: rows.length, handled, canceled };
+    });
+  }
+
+  private async cancelAtProvider(row: TransactionRow): Promise<'canceled' | 'too-late' | 'unreachable'> {
+    // No intent id: Stripe never answered the create call, so there is nothing to cancel there.
+    if (!row.stripePaymentIntentId) return 'canceled';
+    try {
+      return await this.options.provider.cancelIntent(row.stripePaymentIntentId);
+    } catch (err) {
+      this.options.runtime.logger.warn({ err, transactionId: row.id }, 'could not cancel an abandoned payment at the provider; will retry');
+      return 'unreachable';
+    }
+  }
+}
