@@ -17,6 +17,7 @@ const MessagesRoute = lazyNamed(() => import('./routes/messages'), 'MessagesRout
 const FeedRoute = lazyNamed(() => import('./routes/feed'), 'FeedRoute');
 const SurveysRoute = lazyNamed(() => import('./routes/surveys'), 'SurveysRoute');
 const RewardsRoute = lazyNamed(() => import('./routes/rewards'), 'RewardsRoute');
+const AccountRoute = lazyNamed(() => import('./routes/account'), 'AccountRoute');
 const AboutRoute = lazyNamed(() => import('./routes/static-pages'), 'AboutRoute');
 const TermsRoute = lazyNamed(() => import('./routes/static-pages'), 'TermsRoute');
 const PrivacyRoute = lazyNamed(() => import('./routes/static-pages'), 'PrivacyRoute');
@@ -52,6 +53,7 @@ export function AppRouter() {
           <Route path={paths.feed.path} element={<FeedRoute />} />
           <Route path={paths.surveys.path} element={<SurveysRoute />} />
           <Route path={paths.rewards.path} element={<RewardsRoute />} />
+          <Route path={paths.account.path} element={<AccountRoute />} />
           <Route path={paths.checkout.path} element={<CheckoutRoute />} />
           <Route path={paths.paymentSuccess.path} element={<PaymentSuccessRoute />} />
           <Route path={paths.transactions.path} element={<TransactionsRoute />} />

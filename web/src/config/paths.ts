@@ -10,6 +10,9 @@ export const paths = {
   feed: { path: '/feed', getHref: () => '/feed' },
   surveys: { path: '/surveys', getHref: () => '/surveys' },
   rewards: { path: '/rewards', getHref: () => '/rewards' },
+  account: { path: '/account', getHref: () => '/account' },
+  /** The landing page saying the account was deleted (it reads `account=deleted`). */
+  accountDeleted: { getHref: () => '/?account=deleted' },
   projects: { path: '/projects', getHref: () => '/projects' },
   projectDetails: { path: '/projects/:id', getHref: (id: string) => `/projects/${encodeURIComponent(id)}` },
   profile: { path: '/profile', getHref: () => '/profile' },

@@ -45,6 +45,9 @@ function MobileMenu({ user, name, open, onOpenChange }: { user: CurrentUser; nam
             <Link to={paths.rewards.getHref()} onClick={close} className="rounded-md px-3 py-3 text-lg font-medium text-slate-800">
               Rewards balance
             </Link>
+            <Link to={paths.account.getHref()} onClick={close} className="rounded-md px-3 py-3 text-lg font-medium text-slate-800">
+              Account &amp; data
+            </Link>
             <button type="button" onClick={() => navigateTo(paths.logout.getHref())} className="rounded-md px-3 py-3 text-left text-lg font-medium text-slate-800">
               Log Out
             </button>
@@ -117,6 +120,11 @@ export function AppShell({ user, children, onOpenSearch }: AppShellProps) {
               <Avatar imageUrl={user.profileImageUrl} fallback={initialOf(user.firstName ?? user.email)} className="h-9 w-9" />
             </Link>
             {/* Below 3xl the row holds the spec's navigation and the menu holds the rest, Log Out included. */}
+            <div className="hidden 3xl:block">
+              <Link to={paths.account.getHref()} className={buttonClass('ghost', 'sm')}>
+                Account &amp; data
+              </Link>
+            </div>
             <div className="hidden 3xl:block">
               <Button variant="ghost" size="sm" onClick={() => navigateTo(paths.logout.getHref())}>
                 <LogOut className="h-4 w-4" aria-hidden="true" /> Log Out

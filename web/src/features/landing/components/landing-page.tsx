@@ -38,6 +38,12 @@ export function LandingPage() {
     <div className="flex min-h-dvh flex-col bg-slate-50">
       <PublicHeader />
       <main className="flex-1">
+        {/* Where a member lands after deleting their account (the account page sends them here). */}
+        {new URLSearchParams(window.location.search).get('account') === 'deleted' ? (
+          <p role="status" className="mx-auto mt-6 max-w-2xl rounded-md border border-green-200 bg-green-50 px-4 py-3 text-center text-green-900">
+            Your account has been deleted and you are signed out.
+          </p>
+        ) : null}
         <section className="mx-auto max-w-4xl px-4 py-14 text-center sm:py-20">
           <h1 className="text-3xl leading-tight font-bold text-slate-900 sm:text-5xl">Know your neighbors and support your community</h1>
           <p className="mt-4 text-lg text-slate-700">

@@ -133,9 +133,12 @@ const SECTIONS: readonly LegalSection[] = [
     title: 'Data Retention',
     body: (
       <p>
-        We keep your information while your account is open. When your account is deleted, your profile and the content linked to it are erased or
-        made anonymous, except records we must keep by law, such as payment records. Server logs are kept only as long as needed to run and protect
-        the service. Messages sent through the contact form are kept so we can answer them and follow up.
+        We keep your information while your account is open. When you delete your account, everything you made and everything about you is erased
+        at once: your profile, skills, reviews and testimonials (given and received), posts, surveys and answers, events and RSVPs, projects,
+        tutorials, connections, items for sale, expenses, rewards points and history, and the messages you sent us through the contact form. Two
+        kinds of record stay, with your name and account removed: the messages you exchanged with another member, which stay in their conversation
+        as from a removed member, and payment records, which the other party and the law need. Server logs are kept only as long as needed to run
+        and protect the service.
       </p>
     ),
   },
@@ -152,9 +155,12 @@ const SECTIONS: readonly LegalSection[] = [
     title: 'Your Rights',
     body: (
       <p>
-        You can see and change your profile at any time, and decide which sections are public. You can ask us for a copy of your information, to
-        correct it, or to delete your account, through the Contact Us page. Depending on where you live, you may have further rights under local law;
-        we will honour them.
+        You can see and change your profile at any time, and decide which sections are public. On your{' '}
+        <Link to={paths.account.getHref()} className={LINK}>
+          account page
+        </Link>{' '}
+        you can download a copy of everything FreeMarket holds about you, as one file, and delete your account yourself. Depending on where you live,
+        you may have further rights under local law; we will honour them.
       </p>
     ),
   },
