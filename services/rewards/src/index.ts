@@ -4,6 +4,7 @@ import { DEFAULT_CONSUMER_SETTINGS, type RewardsConfig } from './config.js';
 import { createContext, type RewardsContext } from './context.js';
 import { outbox, processedEvents, users } from './db/schema/index.js';
 import { exportMemberData } from './balances/export-member-data.js';
+import { consumePaymentRefunded } from './events/consumers/payment-refunded.js';
 import { consumeUserDeleted } from './events/consumers/user-deleted.js';
 import { registerEarningConsumers } from './events/register-consumers.js';
 import { registerRoutes } from './routes/index.js';
@@ -23,6 +24,7 @@ export function createRewardsService(config: RewardsConfig, overrides: RuntimeOv
     const ctx = createContext(runtime, config);
     projectUsers(runtime, users);
     registerEarningConsumers(runtime, config, ctx.credits);
+    consumePaymentRefunded(runtime, config);
     consumeUserDeleted(runtime);
     registerRoutes(runtime.app, ctx);
     exportMemberData(runtime.app, ctx);
