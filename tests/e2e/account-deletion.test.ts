@@ -47,23 +47,28 @@ describe("a member's data", () => {
     const visitor = new BrowserSession(stack.url);
     expect((await visitor.request('/api/auth/user/export')).status).toBe(401);
     expect((await send(visitor, 'DELETE', '/api/auth/user', { confirm: 'DELETE' })).status).toBe(401);
+    expect((await send(visitor, 'DELETE', '/api/auth/user', { confirm: 1 })).status).toBe(401);
     const { browser } = await member('hesitant@example.com', 'Hesitant');
     expect((await send(browser, 'DELETE', '/api/auth/user', {})).status).toBe(400);
     expect((await send(browser, 'DELETE', '/api/auth/user', { confirm: 'delete' })).status).toBe(400);
     expect((await browser.json('/api/auth/user')).status).toBe(200);
   });
 
-  it('deletes the account: the session ends and every service forgets the member, leaving others alone', async () => {
+  it('deletes the account: every session of the member ends and every service forgets the member, leaving others alone', async () => {
     const leaving = await member('leaving@example.com', 'Leaving');
     const staying = await member('staying@example.com', 'Staying');
     expect((await send(leaving.browser, 'POST', '/api/posts', { content: 'goodbye post' })).status).toBe(201);
     expect((await send(staying.browser, 'POST', '/api/posts', { content: 'still here' })).status).toBe(201);
     const cookie = leaving.browser.cookieHeader();
+    // The same member on a second device.
+    const elsewhere = await member('leaving@example.com', 'Leaving');
+    expect(elsewhere.me.id).toBe(leaving.me.id);
 
     expect((await send(leaving.browser, 'DELETE', '/api/auth/user', { confirm: 'DELETE' })).status).toBe(204);
     expect((await leaving.browser.json('/api/auth/user')).status).toBe(401);
     const replayed = await fetch(new URL('/api/auth/user/export', stack.url), { headers: { cookie } });
     expect(replayed.status).toBe(401);
+    expect((await elsewhere.browser.json('/api/auth/user')).status).toBe(401);
 
     const feed = await waitFor('the feed to drop the deleted member’s post', async () => {
       const { body } = await staying.browser.json<PostPage>('/api/posts');

@@ -18,6 +18,9 @@ export interface ActiveSession {
 const recordSchema = z.object({ userId: z.string().min(1), createdAt: z.number(), lastSeenAt: z.number() });
 type SessionRecord = z.infer<typeof recordSchema>;
 
+/** A member signed in on more devices than this has the oldest dropped from the list (they still time out). */
+const MAX_LISTED_SESSIONS = 50;
+
 /** `lastSeenAt` is written at most this often, so a busy member does not cost a write per request. */
 const MAX_TOUCH_INTERVAL_MS = 60_000;
 
@@ -77,7 +80,27 @@ export class Sessions {
     const now = this.now();
     const record: SessionRecord = { userId, createdAt: now, lastSeenAt: now };
     await reachStore(() => this.store.set(sessionKey(id), JSON.stringify(record), this.remainingMs(record, now)));
+    await this.listUnderMember(userId, sessionKey(id));
     return id;
+  }
+
+  /**
+   * The member's sessions, by key, so all of them can end when the account is deleted. Kept as long
+   * as a session can live; a sign-in racing another on a second device may drop one from the list,
+   * which then ends by its timeouts.
+   */
+  private async listUnderMember(userId: string, key: string): Promise<void> {
+    const listKey = memberSessionsKey(userId);
+    const listed = z.array(z.string()).safeParse(safeJson((await reachStore(() => this.store.get(listKey))) ?? '[]'));
+    const keys = [...(listed.success ? listed.data : []), key].slice(-MAX_LISTED_SESSIONS);
+    await reachStore(() => this.store.set(listKey, JSON.stringify(keys), this.timeouts.absoluteTimeoutMs));
+  }
+
+  /** Ends every session of the member (their account was deleted), on every instance. */
+  async destroyAllOf(userId: string): Promise<void> {
+    const raw = await reachStore(() => this.store.take(memberSessionsKey(userId)));
+    const listed = z.array(z.string()).safeParse(safeJson(raw ?? '[]'));
+    for (const key of listed.success ? listed.data : []) await this.end(key);
   }
 
   /** The session behind a cookie value, or null when it is unknown, idle too long or past its absolute lifetime. */
@@ -123,7 +146,10 @@ export class Sessions {
 
   async destroy(id: string | undefined): Promise<void> {
     if (!isWellFormedId(id)) return;
-    const key = sessionKey(id);
+    await this.end(sessionKey(id));
+  }
+
+  private async end(key: string): Promise<void> {
     this.forget(key);
     await reachStore(() => this.store.delete(key));
     // A lookup that was in flight while Redis was slow may have cached it again meanwhile.
@@ -163,6 +189,10 @@ export class Sessions {
 
 function sessionKey(id: string): string {
   return `sess:${hashId(id)}`;
+}
+
+function memberSessionsKey(userId: string): string {
+  return `member-sess:${hashId(userId)}`;
 }
 
 function safeJson(raw: string): unknown {

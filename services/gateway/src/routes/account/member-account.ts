@@ -6,6 +6,11 @@ import { SERVICE_NAMES, type ServiceName } from '../../proxy/routing-table.js';
 import '../../http/request-state.js';
 import { readCookie } from '../../session/cookies.js';
 
+/** Before the body is judged: a visitor gets 401 whatever they send. */
+async function refuseVisitors(req: { gatewaySession: { userId: string } | null }): Promise<void> {
+  if (!req.gatewaySession) throw new AuthRequiredError();
+}
+
 /** The caller's assertion, set by the request pipeline for a signed-in member; 401 otherwise. */
 function memberOf(req: { gatewaySession: { userId: string } | null; identityAssertion: string | null }): { userId: string; assertion: string } {
   if (!req.gatewaySession || !req.identityAssertion) throw new AuthRequiredError();
@@ -36,10 +41,10 @@ async function exportPart(ctx: GatewayContext, service: ServiceName, assertion: 
  * `GET /api/auth/user/export` asks every service's `/internal/export` for the caller's rows, as
  * the caller, and answers them as one download; an export missing a service would mislead, so a
  * service that fails fails it. `DELETE /api/auth/user` lets identity delete the member (which
- * tells every service by `user.deleted`), then ends this session.
+ * tells every service by `user.deleted`), then ends every session of the member.
  */
 export function registerMemberAccount(app: App, ctx: GatewayContext): void {
-  app.get('/api/auth/user/export', { schema: { response: { 200: accountExportSchema } } }, async (req, reply) => {
+  app.get('/api/auth/user/export', { onRequest: refuseVisitors, schema: { response: { 200: accountExportSchema } } }, async (req, reply) => {
     const { userId, assertion } = memberOf(req);
     const parts = await Promise.all(SERVICE_NAMES.map(async (service) => [service, await exportPart(ctx, service, assertion)] as const));
     const exportedAt = new Date().toISOString();
@@ -47,13 +52,14 @@ export function registerMemberAccount(app: App, ctx: GatewayContext): void {
     return { userId, exportedAt, services: Object.fromEntries(parts) };
   });
 
-  app.delete('/api/auth/user', { schema: { body: deleteAccountSchema, response: { 204: z.null() } } }, async (req, reply) => {
-    const { assertion } = memberOf(req);
+  app.delete('/api/auth/user', { onRequest: refuseVisitors, schema: { body: deleteAccountSchema, response: { 204: z.null() } } }, async (req, reply) => {
+    const { userId, assertion } = memberOf(req);
     const res = await callService(ctx, 'identity', '/api/auth/user', assertion, { method: 'DELETE', body: JSON.stringify(req.body) });
     await res.body?.cancel();
     // Identity no longer knowing the member (a second click) ends the session just the same.
     if (!res.ok && res.status !== 401) throw new AppError(502, 'Bad Gateway: identity could not delete the account', { cause: new Error(`identity answered ${res.status}`) });
     await ctx.sessions.destroy(readCookie(req.headers.cookie, ctx.cookies.session));
+    await ctx.sessions.destroyAllOf(userId);
     reply.clearCookie(ctx.cookies.session, ctx.cookies.options).header('cache-control', 'no-store');
     return reply.code(204).send(null);
   });
