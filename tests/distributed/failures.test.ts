@@ -128,6 +128,20 @@ needs(['postgres', 'nats', 'redis'], 'service instances as separate processes sh
     for (const s of sockets) s.close();
     await stack.restart('messaging-1');
   }, 90_000);
+  it('should fail no request during a rolling restart of every instance, gateways included, one at a time', async () => {
+    const traffic = readTraffic(ada, 2, [`/api/messages/${bob.me.id}`]);
+    await flowing(traffic);
+    const took: string[] = [];
+    for (const instance of stack.instances) {
+      const startedAt = Date.now();
+      await stack.restart(instance.name);
+      took.push(`${instance.name} ${Date.now() - startedAt} ms`);
+      await answeredSince(traffic, Date.now(), 20);
+    }
+    const outcomes = await traffic.stop();
+    console.log(`rolling restart: ${outcomes.length} reads, ${outcomes.filter((o) => !o.ok).length} failed; restarts took ${took.join(', ')}`);
+    expect(outcomes.filter((o) => !o.ok)).toEqual([]);
+  }, 150_000);
 });
 
 async function signIn(email: string, firstName: string): Promise<SignedIn> {
@@ -147,22 +161,30 @@ async function send<T>(member: SignedIn, method: string, path: string, body: unk
   return { status: res.status, body: (await res.json()) as T };
 }
 
-/** Four readers, each through the gateways in turn: searches and profile reads, as fast as they are answered. */
-function readTraffic(member: SignedIn, readers = 4): Traffic {
+/**
+ * Readers, each through the gateways in turn: searches and profile reads (and `extra` paths), as
+ * fast as they are answered. Like a load balancer in front of the gateways, a read that reached no
+ * gateway (refused or reset as one stops) goes once to the other.
+ */
+function readTraffic(member: SignedIn, readers = 4, extra: string[] = []): Traffic {
   const outcomes: Outcome[] = [];
-  const paths = ['/api/profiles/search?q=Engineer', `/api/profiles/user/${member.me.id}`];
+  const paths = ['/api/profiles/search?q=Engineer', `/api/profiles/user/${member.me.id}`, ...extra];
   let running = true;
+  const read = async (gateway: string, path: string): Promise<Response> => {
+    const res = await fetch(`${gateway}${path}`, { headers: { cookie: member.browser.cookieHeader() } });
+    await res.clone().arrayBuffer();
+    return res;
+  };
   const loops = Array.from({ length: readers }, async (_, reader) => {
     for (let n = reader; running; n++) {
-      const gateway = stack.gatewayUrls[n % 2]!;
-      const path = paths[Math.floor(n / 2) % 2]!;
+      const gateways = n % 2 === 0 ? stack.gatewayUrls : [...stack.gatewayUrls].reverse();
+      const path = paths[Math.floor(n / 2) % paths.length]!;
       const startedAt = Date.now();
       try {
-        const res = await fetch(`${gateway}${path}`, { headers: { cookie: member.browser.cookieHeader() } });
-        await res.arrayBuffer();
-        outcomes.push({ startedAt, endedAt: Date.now(), ok: res.status === 200, what: `${res.status} ${path} via ${gateway}` });
+        const res = await read(gateways[0]!, path).catch(() => read(gateways[1]!, path));
+        outcomes.push({ startedAt, endedAt: Date.now(), ok: res.status === 200, what: `${res.status} ${path} via ${res.url}` });
       } catch (err) {
-        outcomes.push({ startedAt, endedAt: Date.now(), ok: false, what: `${(err as Error).message} ${path} via ${gateway}` });
+        outcomes.push({ startedAt, endedAt: Date.now(), ok: false, what: `${(err as Error).message} ${path}` });
       }
     }
   });
@@ -181,8 +203,8 @@ async function flowing(traffic: Traffic): Promise<void> {
 }
 
 /** Enough reads started after `at` have been answered that every instance got its share. */
-async function answeredSince(traffic: Traffic, at: number): Promise<void> {
-  await waitFor('reads after the event', () => traffic.outcomes.filter((o) => o.startedAt > at).length >= 100, 30_000);
+async function answeredSince(traffic: Traffic, at: number, count = 100): Promise<void> {
+  await waitFor('reads after the event', () => traffic.outcomes.filter((o) => o.startedAt > at).length >= count, 30_000);
 }
 
 /** When a gateway logged that it is skipping `instance`; Infinity when it never did. */
