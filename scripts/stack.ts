@@ -27,6 +27,8 @@ export interface StackOptions {
   seedDemoData?: boolean;
   /** Card payments through the development provider (no real money); on unless turned off. */
   devPayments?: boolean;
+  /** The development provider's webhook secret, for a test that delivers Stripe-signed events itself (refunds); one per start otherwise. */
+  devPaymentsWebhookSecret?: string;
   /** Settings of the gateway beyond the stack's own (rate budgets, say), as environment variables. */
   gatewayEnv?: Record<string, string>;
 }
@@ -77,7 +79,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     services.directory = (await directory.start()).url;
     const backends: [string, () => Promise<Handle>][] = [
       ['social', () => createSocialService(loadSocialConfig(env('social')), overrides('social'))],
-      ['commerce', () => createCommerceService(loadCommerceConfig({ ...env('commerce'), DEV_PAYMENTS_ENABLED: String(options.devPayments ?? true) }), overrides('commerce'))],
+      ['commerce', () => createCommerceService(loadCommerceConfig({ ...env('commerce'), DEV_PAYMENTS_ENABLED: String(options.devPayments ?? true), ...(options.devPaymentsWebhookSecret ? { STRIPE_WEBHOOK_SECRET: options.devPaymentsWebhookSecret } : {}) }), overrides('commerce'))],
       ['rewards', () => createRewardsService(loadRewardsConfig(env('rewards')), overrides('rewards'))],
     ];
     for (const [name, create] of backends) {

@@ -13,7 +13,7 @@ export interface TestStack extends Stack {
  * keys of its own on the infrastructure the test harness found (`testInfra`); `stop()` also drops
  * the database.
  */
-export async function startTestStack(options: Pick<StackOptions, 'logLevel' | 'webDistDir' | 'seedDemoData' | 'devPayments' | 'gatewayEnv'> = {}): Promise<TestStack> {
+export async function startTestStack(options: Pick<StackOptions, 'logLevel' | 'webDistDir' | 'seedDemoData' | 'devPayments' | 'devPaymentsWebhookSecret' | 'gatewayEnv'> = {}): Promise<TestStack> {
   const infra = testInfra();
   const db = await createTestDatabase(infra);
   const tag = runTag();

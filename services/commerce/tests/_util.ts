@@ -8,6 +8,11 @@ export function startCommerce(env: Record<string, string> = {}): Promise<Commerc
   return startServiceForTest({ name: 'commerce', create: createCommerceService, loadConfig: loadCommerceConfig, env });
 }
 
+/** Commerce taking cards through a local server that speaks Stripe's API, its webhooks signed with `webhookSecret`. */
+export function startCommerceWithStripe(stripeUrl: string, webhookSecret: string, env: Record<string, string> = {}): Promise<CommerceUnderTest> {
+  return startCommerce({ STRIPE_SECRET_KEY: 'sk_test_commerce', STRIPE_PUBLISHABLE_KEY: 'pk_test_commerce', STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_API_URL: stripeUrl, ...env });
+}
+
 export type { Member };
 
 /** Announces members as identity would, and waits until the users projection has them all. */

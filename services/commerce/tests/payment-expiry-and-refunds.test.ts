@@ -4,7 +4,7 @@ import type { ErrorBody, PaymentIntent, Transaction } from '@freemarket/contract
 import { AbandonedPaymentSweeper } from '../src/payments/abandoned-sweeper.js';
 import { paymentProviderFor } from '../src/payments/provider.js';
 import { outbox, transactions } from '../src/db/schema/index.js';
-import { call, seedMembers, startCommerce, type CommerceUnderTest, type Member } from './_util.js';
+import { call, seedMembers, startCommerce, startCommerceWithStripe, type CommerceUnderTest, type Member } from './_util.js';
 import { startFakeStripe, type FakeStripe } from './fixtures/fake-stripe.js';
 import { deliverWebhook, intentEvent, refundEvent, type StripeEventInput } from './fixtures/stripe-webhooks.js';
 
@@ -16,13 +16,7 @@ let bob: Member;
 
 beforeAll(async () => {
   stripe = await startFakeStripe();
-  sut = await startCommerce({
-    STRIPE_SECRET_KEY: 'sk_test_commerce',
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_commerce',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_URL: stripe.url,
-    PENDING_PAYMENT_TTL_MINUTES: '60',
-  });
+  sut = await startCommerceWithStripe(stripe.url, WEBHOOK_SECRET, { PENDING_PAYMENT_TTL_MINUTES: '60' });
   [ada, bob] = (await seedMembers(sut, 'Ada', 'Bob')) as [Member, Member];
 });
 afterAll(async () => {

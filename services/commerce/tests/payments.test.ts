@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { ErrorBody, Item, PaymentIntent, PaymentsConfig, Transaction } from '@freemarket/contracts';
 import { setContactPrivacy, waitFor } from '@freemarket/testing';
 import { outbox, stripeEvents, transactions, users } from '../src/db/schema/index.js';
-import { call, seedMembers, startCommerce, type CommerceUnderTest, type Member } from './_util.js';
+import { call, seedMembers, startCommerce, startCommerceWithStripe, type CommerceUnderTest, type Member } from './_util.js';
 import { startFakeStripe, type FakeStripe } from './fixtures/fake-stripe.js';
 import { deliverWebhook, intentEvent, refundEvent, type StripeEventInput } from './fixtures/stripe-webhooks.js';
 
@@ -17,12 +17,7 @@ let cara: Member;
 
 beforeAll(async () => {
   stripe = await startFakeStripe();
-  sut = await startCommerce({
-    STRIPE_SECRET_KEY: 'sk_test_commerce',
-    STRIPE_PUBLISHABLE_KEY: 'pk_test_commerce',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_URL: stripe.url,
-  });
+  sut = await startCommerceWithStripe(stripe.url, WEBHOOK_SECRET);
   [ada, bob, cara] = (await seedMembers(sut, 'Ada', 'Bob', 'Cara')) as [Member, Member, Member];
   await sut.publish('profile.created', { profileId: randomUUID(), userId: cara.id, isServiceProvider: false, isNonProfit: false, isPoliticalCandidate: true, isCommunityMember: false });
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { jetstream } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import pg from 'pg';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   CommunityEvent,
@@ -27,9 +28,11 @@ const infra = testInfra();
 /** deliverAgain reads social's outbox over a Postgres connection and publishes straight to JetStream. */
 const redelivery = needs(['postgres', 'nats'], 'an event read from social’s outbox and delivered again through JetStream');
 let stack: TestStack;
+/** Lets a test deliver what only Stripe's dashboard makes (a refund), signed as Stripe signs. */
+const DEV_WEBHOOK_SECRET = 'whsec_e2e_refunds';
 
 beforeAll(async () => {
-  stack = await startTestStack();
+  stack = await startTestStack({ devPaymentsWebhookSecret: DEV_WEBHOOK_SECRET });
 });
 afterAll(async () => {
   await stack?.stop();
@@ -225,5 +228,22 @@ describe('a card payment through the whole platform', () => {
     expect(credits).toEqual([expect.objectContaining({ amount: 42, relatedId: intent.transactionId })]);
     expect((await bob.browser.json<RewardBalance>('/api/rewards/balance')).body.balance).toBe(0);
     expect((await bob.browser.json<Transaction>(`/api/transactions/${intent.transactionId}`)).body.status).toBe('succeeded');
+
+    // A partial refund ($20.50 of $42.75) through the gateway's webhook takes back 20 points, once.
+    const refund = JSON.stringify({
+      id: `evt_refund_${runTag()}`,
+      object: 'event',
+      type: 'charge.refunded',
+      data: { object: { id: `ch_${runTag()}`, object: 'charge', amount: 4275, amount_refunded: 2050, refunded: false, payment_intent: `pi_dev_${intent.transactionId.replaceAll('-', '')}` } },
+    });
+    for (let i = 0; i < 2; i += 1) {
+      const signature = Stripe.webhooks.generateTestHeaderString({ payload: refund, secret: DEV_WEBHOOK_SECRET });
+      const res = await fetch(`${stack.url}/api/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: refund });
+      expect(res.status).toBe(200);
+    }
+    await waitFor('the refund taken back', async () => (await ada.browser.json<RewardBalance>('/api/rewards/balance')).body.balance === 22);
+    expect((await ada.browser.json<Transaction>(`/api/transactions/${intent.transactionId}`)).body).toMatchObject({ status: 'partially_refunded', amountRefunded: '20.50' });
+    const takenBack = (await ada.browser.json<RewardTransactionPage>('/api/rewards/transactions')).body.items.filter((t) => t.type === 'spend');
+    expect(takenBack).toEqual([expect.objectContaining({ action: 'purchase', amount: -20, relatedId: intent.transactionId })]);
   });
 });
