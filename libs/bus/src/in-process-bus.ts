@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { parseEnvelope, type Envelope, type EventType } from '@freemarket/contracts';
-import type { ConsumerSpec, EventBus, Subscription } from './port.js';
+import { durableNameFor } from './nats-bus.js';
+import type { ConsumerSpec, ConsumerStats, EventBus, Subscription } from './port.js';
 
 /** Like the JetStream duplicate window: a re-publish of a recent id is dropped. */
 const DEDUPE_WINDOW = 10_000;
@@ -11,6 +12,8 @@ interface Member {
   spec: ConsumerSpec<EventType>;
   inFlight: Set<Promise<void>>;
   stopped: boolean;
+  redeliveries: number;
+  deadLetters: number;
 }
 
 interface Group {
@@ -46,7 +49,7 @@ export class InProcessBus implements EventBus {
 
   async consume<T extends EventType>(spec: ConsumerSpec<T>): Promise<Subscription> {
     const key = `${spec.consumer}|${spec.type}`;
-    const member: Member = { spec: spec as unknown as ConsumerSpec<EventType>, inFlight: new Set(), stopped: false };
+    const member: Member = { spec: spec as unknown as ConsumerSpec<EventType>, inFlight: new Set(), stopped: false, redeliveries: 0, deadLetters: 0 };
     let group = this.groups.get(key);
     const isNew = !group;
     if (!group) {
@@ -63,6 +66,14 @@ export class InProcessBus implements EventBus {
         group.members = group.members.filter((m) => m !== member);
         await Promise.allSettled([...member.inFlight]);
       },
+      // Nothing waits undelivered here: an event is handed to a member as it is published.
+      stats: async (): Promise<ConsumerStats> => ({
+        consumer: durableNameFor(spec.consumer, spec.type),
+        pending: 0,
+        ackPending: member.inFlight.size,
+        redeliveries: member.redeliveries,
+        deadLetters: member.deadLetters,
+      }),
     };
   }
 
@@ -96,11 +107,12 @@ export class InProcessBus implements EventBus {
   private async deliver(group: Group, member: Member, wire: string, attempt: number): Promise<void> {
     const { spec } = member;
     const maxDeliver = spec.maxDeliver ?? 5;
+    if (attempt > 1) member.redeliveries++;
     let event: Envelope;
     try {
       event = parseEnvelope(JSON.parse(wire), spec.type);
     } catch (err) {
-      this.deadLetter(spec.consumer, wire, `malformed: ${String(err)}`);
+      this.deadLetter(member, wire, `malformed: ${String(err)}`);
       return;
     }
     let outcome: string;
@@ -112,7 +124,7 @@ export class InProcessBus implements EventBus {
     }
     if (outcome !== 'retry') return;
     if (attempt >= maxDeliver) {
-      this.deadLetter(spec.consumer, wire, `failed after ${attempt} attempts`);
+      this.deadLetter(member, wire, `failed after ${attempt} attempts`);
       return;
     }
     const delay = Math.min(50 * 2 ** (attempt - 1), 5000);
@@ -121,7 +133,9 @@ export class InProcessBus implements EventBus {
     }, delay).unref();
   }
 
-  private deadLetter(consumer: string, wire: string, reason: string): void {
+  private deadLetter(member: Member, wire: string, reason: string): void {
+    const consumer = member.spec.consumer;
+    member.deadLetters++;
     this.logger?.error({ consumer, reason }, 'event dead-lettered');
     this.deadLetters.push({ consumer, event: wire, reason });
     if (this.deadLetters.length > 1000) this.deadLetters.shift();

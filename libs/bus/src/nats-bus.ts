@@ -17,7 +17,7 @@ import {
   type JsMsg,
 } from '@nats-io/jetstream';
 import { EVENT_SUBJECT_PREFIX, parseEnvelope, subjectFor, type Envelope, type EventType } from '@freemarket/contracts';
-import type { ConsumerSpec, EventBus, HandlerOutcome, Subscription } from './port.js';
+import type { ConsumerSpec, ConsumerStats, EventBus, HandlerOutcome, Subscription } from './port.js';
 
 export const DEFAULT_STREAM = 'FREEMARKET';
 
@@ -322,6 +322,8 @@ class PullSubscription implements Subscription {
   private batch: ConsumerMessages | undefined;
   private readonly stoppedListeners: (() => void)[] = [];
   private readonly log: Logger | undefined;
+  private redeliveries = 0;
+  private deadLetters = 0;
 
   constructor(
     private readonly bus: BusAccess,
@@ -334,6 +336,18 @@ class PullSubscription implements Subscription {
   ) {
     this.log = opts.logger?.child({ consumer: durable });
     this.loop = this.run();
+  }
+
+  /** The broker's lag figures are null when it does not answer in time (it is away, say). */
+  async stats(): Promise<ConsumerStats> {
+    const info = await withTimeout(this.consumer.info(), this.opts.requestTimeoutMs, 'consumer info').catch(() => null);
+    return {
+      consumer: this.durable,
+      pending: info?.num_pending ?? null,
+      ackPending: info?.num_ack_pending ?? null,
+      redeliveries: this.redeliveries,
+      deadLetters: this.deadLetters,
+    };
   }
 
   onStopped(fn: () => void): void {
@@ -414,6 +428,7 @@ class PullSubscription implements Subscription {
 
   private async process(m: JsMsg): Promise<void> {
     const attempt = m.info.deliveryCount;
+    if (attempt > 1) this.redeliveries++;
     if (attempt > this.maxDeliver) {
       // Its last attempt ended without an outcome (the instance died, or dead-lettering failed).
       await this.deadLetter(m, 'max-deliveries', `no outcome after ${this.maxDeliver} deliveries`, undefined);
@@ -473,6 +488,7 @@ class PullSubscription implements Subscription {
       // Keyed by stream sequence: if our term is lost and the message comes back, the copy is not doubled.
       await this.bus.publishDeadLetter(subject, m.data, h, `dlq-${this.durable}-${m.seq}`);
       m.term();
+      this.deadLetters++;
       this.log?.error({ reason, detail, eventId, streamSeq: m.seq, deliveries: m.info.deliveryCount, dlq: subject }, 'event dead-lettered');
     } catch (err) {
       // Without the copy we must not drop it: leave it to a redelivery (if any are left).

@@ -23,9 +23,25 @@ export interface ConsumerSpec<T extends EventType = EventType> {
   ackWaitMs?: number;
 }
 
+/** What a consumer's metrics show; null where the bus has no such figure. */
+export interface ConsumerStats {
+  /** The durable consumer (one per service and event type on NATS). */
+  consumer: string;
+  /** Events on the stream not yet delivered to the consumer. */
+  pending: number | null;
+  /** Events delivered and not yet acknowledged. */
+  ackPending: number | null;
+  /** Deliveries after the first, by this instance, since it started. */
+  redeliveries: number;
+  /** Events this instance dead-lettered since it started. */
+  deadLetters: number;
+}
+
 export interface Subscription {
   /** Stops taking new deliveries and waits for the ones in hand. */
   stop(): Promise<void>;
+  /** Read when metrics are scraped; the lag figures ask the broker. */
+  stats?(): Promise<ConsumerStats>;
 }
 
 /** The event bus port (ARCHITECTURE §4): NATS JetStream in distributed mode, in process locally. */

@@ -20,9 +20,20 @@ export interface Database {
   /** Applies the committed drizzle-kit migrations of one service, recorded in that service's schema. */
   migrate(options: { migrationsFolder: string; schema: string }): Promise<void>;
   ping(): Promise<void>;
+  /** The connection pool's use, for metrics; undefined for PGlite, which has one connection and no pool. */
+  poolStats(): PoolStats | undefined;
   /** LISTEN on a channel (see NotificationHandlers); `close` ends every listener too. */
   listen(channel: string, handlers: NotificationHandlers, options?: HeartbeatOptions): Promise<Listener>;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  /** Connections open, busy or idle. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+  max: number;
 }
 
 export interface DatabaseOptions {
@@ -46,9 +57,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 function openPostgresDatabase(options: DatabaseOptions): Database {
   const settings = Object.entries(options.sessionSettings ?? {}).map(([name, value]) => `-c ${name}=${value}`);
+  const poolMax = options.poolMax ?? 10;
   const pool = new pg.Pool({
     connectionString: options.url,
-    max: options.poolMax ?? 10,
+    max: poolMax,
     connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
     ...(settings.length > 0 ? { options: settings.join(' ') } : {}),
   });
@@ -73,6 +85,7 @@ function openPostgresDatabase(options: DatabaseOptions): Database {
     async ping() {
       await pool.query('select 1');
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolMax }),
     async listen(channel, handlers, heartbeat) {
       const listener = await listenPostgres(options.url, channel, handlers, heartbeat);
       listeners.add(listener);
@@ -102,6 +115,7 @@ function openPgliteDatabase(client: PGlite): Database {
     async ping() {
       await client.query('select 1');
     },
+    poolStats: () => undefined,
     listen(channel, handlers) {
       return listenPglite(client, channel, handlers);
     },

@@ -24,6 +24,7 @@ import { isDatabaseUnavailable, rejectedValueReason } from '@freemarket/db';
 import { AppError, AuthRequiredError, BodyTooLargeError, InvalidRequestError, REQUEST_BODY_LIMIT } from './errors.js';
 import { IDENTITY_HEADER, type Actor, type AssertionVerifier } from './assertion.js';
 import type { Logger } from './logger.js';
+import { registerMetrics, type MetricsOptions } from './metrics.js';
 
 export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, Logger, ZodTypeProvider>;
 
@@ -58,6 +59,7 @@ export interface CreateAppOptions {
    * gateway, which forwards input unread, turns it off.
    */
   refuseNul?: boolean;
+  metrics?: MetricsOptions;
 }
 
 /** The caller's `x-request-id` when it is a sane token (the gateway's, or a client's own), else a new one. */
@@ -146,6 +148,7 @@ export function createApp(options: CreateAppOptions): App {
   app.setNotFoundHandler((_req, reply) => reply.status(404).send({ message: 'Not Found' } satisfies ErrorBody));
 
   registerHealth(app, options.readiness ?? []);
+  registerMetrics(app, options.metrics);
   return app;
 }
 

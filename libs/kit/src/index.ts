@@ -12,3 +12,4 @@ export * from './telemetry.js';
 export * from './pagination.js';
 export { describeApi, OPENAPI_PATH } from './openapi.js';
 export * from './member-data.js';
+export * from './metrics.js';

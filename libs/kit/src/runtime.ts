@@ -5,6 +5,7 @@ import { createApp, type App, type ReadinessCheck } from './app.js';
 import { describeApi } from './openapi.js';
 import { AssertionVerifier } from './assertion.js';
 import { createLogger, type Logger } from './logger.js';
+import { registerRuntimeMetrics } from './runtime-metrics.js';
 import type { ServiceConfig } from './service-config.js';
 import { currentTraceparent, withTraceparent } from './telemetry.js';
 
@@ -56,6 +57,7 @@ export class ServiceRuntime {
         ...readiness,
       ],
     });
+    registerRuntimeMetrics(this.app.metrics, { database, outbox: tables.outbox, subscriptions: () => this.subscriptions });
   }
 
   static async create(

@@ -166,7 +166,7 @@ describe('a service route that does not say who may call it', () => {
       expect(() => service.get('/api/forgotten', async () => ({ ok: true }))).toThrow('GET /api/forgotten: say config.memberOnly (true, or false for a public route)');
       expect(() => service.post('/internal/forgotten', async () => ({ ok: true }))).toThrow(/config\.memberOnly/);
       // Health and other non-API paths need no say.
-      expect(() => service.get('/metrics', async () => 'ok')).not.toThrow();
+      expect(() => service.get('/version', async () => 'ok')).not.toThrow();
     } finally {
       await service.close();
     }

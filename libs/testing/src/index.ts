@@ -5,3 +5,4 @@ export * from './nats-server.js';
 export * from './browser-session.js';
 export * from './service-harness.js';
 export * from './members.js';
+export * from './scrape.js';

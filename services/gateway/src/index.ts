@@ -7,6 +7,7 @@ import { PreAuthStore } from './auth/pre-auth.js';
 import { SignIn } from './auth/sign-in.js';
 import type { GatewayConfig } from './config.js';
 import type { GatewayContext } from './context.js';
+import { registerUpstreamMetrics, scrapeAllowed } from './http/metrics.js';
 import { RateLimits } from './http/rate-limits.js';
 import { registerRequestPipeline } from './http/request-pipeline.js';
 import { registerProxies } from './proxy/register-proxies.js';
@@ -89,7 +90,12 @@ export async function createGateway(config: GatewayConfig, overrides: GatewayOve
       // Not awaited: with Redis down the gateway still boots (and reports not ready).
       subscriber.subscribe(endedChannel).catch((err: unknown) => logger.warn({ err }, 'cannot subscribe to ended sessions'));
     }
-    app = createApp({ logger, readiness: redis ? [{ name: 'redis', check: () => redis.ping() }] : [], refuseNul: false });
+    app = createApp({
+      logger,
+      readiness: redis ? [{ name: 'redis', check: () => redis.ping() }] : [],
+      refuseNul: false,
+      metrics: { allow: scrapeAllowed(config.publicUrl) },
+    });
     // Only the writer: the pipeline reads the one cookie it needs itself.
     await app.register(fastifyCookie, { hook: false });
     // The gateway's own calls (sign-in, sign-out, the API reference) join the services' in /api/openapi.json.
@@ -97,7 +103,7 @@ export async function createGateway(config: GatewayConfig, overrides: GatewayOve
     const limits = await RateLimits.register(app, { ...config.rateLimit, redis, keyPrefix: config.redis.keyPrefix });
     registerRequestPipeline(app, ctx, limits);
     registerRoutes(app, ctx);
-    await registerProxies(app, ctx);
+    registerUpstreamMetrics(app.metrics, await registerProxies(app, ctx), config.upstreams);
     await registerWebApp(app, config.web.distDir);
     await app.ready();
   } catch (err) {

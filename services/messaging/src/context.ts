@@ -29,6 +29,7 @@ export async function createContext(runtime: ServiceRuntime, config: MessagingCo
     notifier: new SocketNotifier(io, redis !== null, runtime.logger),
   });
   registerSocketHandlers(io, messages, runtime.logger);
+  runtime.app.metrics.gauge({ name: 'socketio_connected_sockets', help: 'Members\' sockets connected to this instance', read: (set) => set(io.of('/').sockets.size) });
   // Open websockets would hold the HTTP server's close open: end them first.
   runtime.app.addHook('preClose', async () => closeSocketServer(io));
   runtime.app.addHook('onClose', async () => redis?.close());

@@ -159,6 +159,11 @@ export class ServiceForwarder {
     }
   }
 
+  /** Whether requests go to `instance`: not in a cool-down. A lone instance is never passed over. */
+  isUp(instance: string): boolean {
+    return this.health?.isUp(instance) ?? true;
+  }
+
   async close(): Promise<void> {
     await Promise.all([...this.pools.values()].map((pool) => pool.close()));
   }
