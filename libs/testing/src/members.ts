@@ -62,3 +62,13 @@ export async function deleteMember(
   await waitFor('the member gone from the users projection', async () => (await userSummaries(sut.service.runtime.db, users, [member.id], '')).size === 0);
   return event;
 }
+
+/**
+ * Delivers `event` again, as a redelivery would, waits for the service to have had it, and returns
+ * what `read` sees then: a test compares it with what it saw before.
+ */
+export async function afterReplay<T>(sut: ServiceUnderTest<TestableService>, event: Envelope<'user.deleted'>, read: () => Promise<T>): Promise<T> {
+  await sut.publish('user.deleted', event.data, event.id);
+  await new Promise((r) => setTimeout(r, 300));
+  return read();
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRemovedMember, type ExportPart } from '@freemarket/contracts';
-import { deleteMember } from '@freemarket/testing';
+import { afterReplay, deleteMember } from '@freemarket/testing';
 import { expenses, itemsForSale, transactions, users } from '../src/db/schema/index.js';
 import { call, seedMembers, startCommerce, type CommerceUnderTest } from './_util.js';
 
@@ -56,8 +56,6 @@ describe('user.deleted in commerce', () => {
     for (const t of theirs) expect(isRemovedMember(t.buyerId) || isRemovedMember(t.sellerId)).toBe(true);
     expect(after.transactions.filter((t) => t.buyerId === gone!.id || t.sellerId === gone!.id)).toEqual([]);
 
-    await sut.publish('user.deleted', { id: gone!.id }, event.id);
-    await new Promise((r) => setTimeout(r, 300));
-    expect(await snapshot()).toEqual(after);
+    expect(await afterReplay(sut, event, snapshot)).toEqual(after);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { ExportPart } from '@freemarket/contracts';
-import { deleteMember } from '@freemarket/testing';
+import { afterReplay, deleteMember } from '@freemarket/testing';
 import { favoriteBusinesses, profiles, reviews, testimonials, users } from '../src/db/schema/index.js';
 import { call, newProfile, startDirectory, type Directory } from './_util.js';
 
@@ -53,8 +53,6 @@ describe('user.deleted in the directory', () => {
     const left = await sut.service.runtime.db.select().from(reviews).where(eq(reviews.reviewerId, third.id));
     expect(left).toHaveLength(1);
 
-    await sut.publish('user.deleted', { id: gone.id }, event.id);
-    await new Promise((r) => setTimeout(r, 300));
-    expect(await snapshot()).toEqual(after);
+    expect(await afterReplay(sut, event, snapshot)).toEqual(after);
   });
 });

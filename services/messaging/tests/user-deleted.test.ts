@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, or } from 'drizzle-orm';
 import { isRemovedMember, type ExportPart } from '@freemarket/contracts';
-import { deleteMember, seedMembers, startServiceForTest, type ServiceUnderTest } from '@freemarket/testing';
+import { afterReplay, deleteMember, seedMembers, startServiceForTest, type ServiceUnderTest } from '@freemarket/testing';
 import { createMessagingService } from '../src/index.js';
 import { acceptedConnections, conversations, messages, users } from '../src/db/schema/index.js';
 
@@ -63,8 +63,6 @@ describe('user.deleted in messaging', () => {
     expect(list.status).toBe(200);
     expect(JSON.stringify(await list.json())).toContain('Removed member');
 
-    await sut.publish('user.deleted', { id: gone!.id }, event.id);
-    await new Promise((r) => setTimeout(r, 300));
-    expect(await snapshot()).toEqual(after);
+    expect(await afterReplay(sut, event, snapshot)).toEqual(after);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExportPart } from '@freemarket/contracts';
-import { deleteMember, seedMembers } from '@freemarket/testing';
+import { afterReplay, deleteMember, seedMembers } from '@freemarket/testing';
 import { rewards, rewardTransactions, users } from '../src/db/schema/index.js';
 import { startRewards, type RewardsUnderTest } from './_util.js';
 
@@ -36,8 +36,6 @@ describe('user.deleted in rewards', () => {
     expect(after.balances.map((b) => b.userId)).toEqual([kept!.id]);
     expect(after.history.map((h) => h.userId)).toEqual([kept!.id]);
 
-    await sut.publish('user.deleted', { id: gone!.id }, event.id);
-    await new Promise((r) => setTimeout(r, 300));
-    expect(await snapshot()).toEqual(after);
+    expect(await afterReplay(sut, event, snapshot)).toEqual(after);
   });
 });
