@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, Connection, CurrentUser, Message, MessagePage, ServerToClientEvents } from '@freemarket/contracts';
 import { BrowserSession, signInWithDevProvider, testInfra, waitFor } from '@freemarket/testing';
@@ -8,7 +8,7 @@ import { startDistributedStack, type DistributedStack } from '../../scripts/dist
 /**
  * Distributed mode's promise to members: an instance that dies or stops goes unnoticed. The
  * platform runs as separate processes (scripts/distributed-stack.ts), one stack for the file;
- * every test leaves every instance running again.
+ * after each test, pass or fail, its traffic and sockets stop and every instance runs again.
  */
 
 interface Outcome {
@@ -33,6 +33,8 @@ type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 let stack: DistributedStack;
 let ada: SignedIn;
 let bob: SignedIn;
+/** What the running test started: traffic to stop, sockets to close. */
+const cleanups: (() => unknown)[] = [];
 
 needs(['postgres', 'nats', 'redis'], 'service instances as separate processes sharing a database, a stream and Redis').describe('distributed mode', () => {
   beforeAll(async () => {
@@ -49,6 +51,10 @@ needs(['postgres', 'nats', 'redis'], 'service instances as separate processes sh
     bob = await signIn('bob@example.com', 'Bob');
     expect((await send(ada, 'POST', '/api/profiles', { title: 'Engineer' })).status).toBe(201);
   }, 180_000);
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0)) await cleanup();
+    for (const instance of stack.instances) if (instance.pid === undefined) await stack.restart(instance.name);
+  }, 120_000);
   afterAll(async () => {
     await stack?.stop();
   }, 60_000);
@@ -69,7 +75,6 @@ needs(['postgres', 'nats', 'redis'], 'service instances as separate processes sh
     const noticed = stack.gatewayUrls.map((_, n) => firstSkip(stack.logs(`gateway-${n + 1}`), dead) - killedAt);
     console.log(`SIGKILL directory-1: ${outcomes.length} reads, ${failed.length} failed (in flight at the kill); gateways routing around it after ${noticed.join(' and ')} ms`);
     for (const ms of noticed) expect(ms).toBeLessThan(1000);
-    await stack.restart('directory-1');
   }, 60_000);
 
   it('should fail no request while an instance drains on SIGTERM', async () => {
@@ -80,7 +85,6 @@ needs(['postgres', 'nats', 'redis'], 'service instances as separate processes sh
     await answeredSince(traffic, stoppedAt);
     const outcomes = await traffic.stop();
     expect(outcomes.filter((o) => !o.ok)).toEqual([]);
-    await stack.restart('directory-2');
   }, 60_000);
 
   it('should reconnect sockets to the surviving messaging instance and lose no message when one is killed', async () => {
@@ -108,6 +112,10 @@ needs(['postgres', 'nats', 'redis'], 'service instances as separate processes sh
         await new Promise((resolve) => setTimeout(resolve, 400));
       }
     })();
+    cleanups.push(async () => {
+      sending = false;
+      await sender;
+    });
     await waitFor('messages delivered live', () => live.size >= 3, 15_000);
     const killedAt = Date.now();
     await stack.kill('messaging-1', 'SIGKILL');
@@ -125,9 +133,8 @@ needs(['postgres', 'nats', 'redis'], 'service instances as separate processes sh
     expect(disconnects).toBe(1);
     expect(lost).toEqual([]);
     expect(failed.filter((o) => o.startedAt >= killedAt || o.endedAt < killedAt)).toEqual([]);
-    for (const s of sockets) s.close();
-    await stack.restart('messaging-1');
   }, 90_000);
+
   it('should fail no request during a rolling restart of every instance, gateways included, one at a time', async () => {
     const traffic = readTraffic(ada, 2, [`/api/messages/${bob.me.id}`]);
     await flowing(traffic);
@@ -141,7 +148,7 @@ needs(['postgres', 'nats', 'redis'], 'service instances as separate processes sh
     const outcomes = await traffic.stop();
     console.log(`rolling restart: ${outcomes.length} reads, ${outcomes.filter((o) => !o.ok).length} failed; restarts took ${took.join(', ')}`);
     expect(outcomes.filter((o) => !o.ok)).toEqual([]);
-  }, 150_000);
+  }, 240_000);
 });
 
 async function signIn(email: string, firstName: string): Promise<SignedIn> {
@@ -188,7 +195,7 @@ function readTraffic(member: SignedIn, readers = 4, extra: string[] = []): Traff
       }
     }
   });
-  return {
+  const traffic = {
     outcomes,
     async stop() {
       running = false;
@@ -196,6 +203,8 @@ function readTraffic(member: SignedIn, readers = 4, extra: string[] = []): Traff
       return outcomes;
     },
   };
+  cleanups.push(traffic.stop);
+  return traffic;
 }
 
 async function flowing(traffic: Traffic): Promise<void> {
@@ -237,6 +246,7 @@ async function openSocket(member: SignedIn, gateway: string): Promise<ClientSock
     reconnectionDelayMax: 500,
     timeout: 5000,
   });
+  cleanups.push(() => socket.close());
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', () => resolve());
     socket.once('connect_error', (err) => {

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   deadUrl,
@@ -103,6 +105,27 @@ describe('one of several instances is down (comma-separated MESSAGING_URL, one a
         expect(await res.json()).toEqual({ message: 'Service Unavailable: messaging is not reachable' });
       }
     }
+  });
+
+  it('should send a GET whose connection was dropped before an answer once more, to another instance, and not a POST', async () => {
+    // An instance that takes each request and drops its connection, as one killed mid-request does.
+    let dropped = 0;
+    const dropping = createServer((req) => {
+      dropped++;
+      req.socket.destroy();
+    });
+    await new Promise<void>((resolve) => dropping.listen(0, '127.0.0.1', resolve));
+    started.push({ close: () => new Promise<void>((resolve) => dropping.close(() => resolve())) });
+    const gateway = await gatewayWith([`http://127.0.0.1:${(dropping.address() as AddressInfo).port}`, live.url]);
+    const cookie = await gateway.signIn('dan');
+    for (let i = 0; i < 4; i++) {
+      expect(await send(gateway, 'GET', '/api/messages/conversations', cookie)).toMatchObject({ status: 200, echo: { service: 'messaging-live' } });
+    }
+    expect(dropped).toBeGreaterThan(0);
+    // A write may have been done before the connection dropped: it is not sent again.
+    const posts: number[] = [];
+    for (let i = 0; i < 2; i++) posts.push((await send(gateway, 'POST', '/api/messages', cookie, { content: `once ${i}` })).status);
+    expect(posts.sort()).toEqual([200, 502]);
   });
 
   it('should try an instance in its cool-down when every other refuses, so one restarted serves at once', async () => {

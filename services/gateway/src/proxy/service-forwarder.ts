@@ -94,7 +94,8 @@ export class ServiceForwarder {
    * Sends a request to an instance (`first`, or the next in turn) and resolves with its answer;
    * rejects with what stopped it, or with BodyTooLargeError when an unsized body ran over the limit
    * before anything was answered. A request nothing reached goes at once to the next instance that
-   * is up; a GET or HEAD whose pooled connection the service had just closed goes again once.
+   * is up; a GET or HEAD whose connection was closed before an answer goes again once, to another
+   * instance when there are several.
    */
   async exchange(url: string, method: Dispatcher.HttpMethod, headers: string[], body: Readable | null, first?: string): Promise<UpstreamAnswer> {
     let instance = first ?? this.pick();
@@ -126,8 +127,9 @@ export class ServiceForwarder {
             continue;
           }
         } else if (attempt === 0 && isReadOnly(method) && isStaleConnection(error)) {
-          // The pooled connection was closed by the service (it restarted, or its keep-alive ran
-          // out) as the request went out; a GET or HEAD goes again once, at once.
+          // The connection was closed under the request (the service died, restarted, or its
+          // keep-alive ran out): a GET or HEAD goes again once, at once, to another instance if any.
+          if (this.health) instance = this.notRefused(new Set([instance])) ?? instance;
           continue;
         }
         throw error;
