@@ -16,7 +16,7 @@ if (cluster.isPrimary && workers > 1) {
     for (const worker of Object.values(cluster.workers ?? {})) worker?.kill('SIGTERM');
   });
 } else {
-  const app = Fastify({ loggerInstance: createLogger('bare-proxy', process.env.LOG_LEVEL ?? 'info', { asynchronous: true }) });
+  const app = Fastify({ loggerInstance: createLogger('bare-proxy', process.env.LOG_LEVEL ?? 'info') });
   await app.register(httpProxy, { upstream: process.env.UPSTREAM!, prefix: '/api', rewritePrefix: '/api', undici: { connections: 128, pipelining: 1 } });
   app.get('/healthz', async () => ({ status: 'ok' }));
   await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) });

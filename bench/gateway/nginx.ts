@@ -8,7 +8,7 @@ export const NGINX = '/usr/sbin/nginx';
 /**
  * nginx as a plain reverse proxy with upstream keep-alive, `workers` worker processes (run.ts gives
  * it as many as the gateway has). With `accessLog`, a line per request to a file through an 8 kB
- * buffer, as the gateway writes its request log lines (pino, asynchronous); without, none.
+ * buffer, as the gateway writes its request log lines; without, none.
  */
 export async function startNginx(dir: string, listenPort: number, upstreamPort: number, workers = 1, accessLog = false): Promise<ChildProcess> {
   if (!existsSync(NGINX)) throw new Error(`${NGINX} is missing: apt-get install -y nginx-light`);

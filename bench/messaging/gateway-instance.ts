@@ -5,7 +5,7 @@ import { send, serveMeasurements } from './ipc.js';
 /** One gateway, as its `bin.ts` runs it, plus memory reports for the benchmark. */
 serveMeasurements();
 const config = loadGatewayConfig(readGatewayEnv());
-const logger = createLogger('gateway', config.service.logLevel, { asynchronous: true });
+const logger = createLogger('gateway', config.service.logLevel);
 await runUntilSignal('gateway', logger, async () => {
   const gateway = await createGateway(config, { logger });
   await gateway.start();

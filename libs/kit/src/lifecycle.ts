@@ -10,11 +10,7 @@ export async function runUntilSignal(name: string, logger: Logger, start: () => 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) logger.error({ err }, `${name} crashed`);
     else logger.info({ signal }, `${name} shutting down`);
-    // Lines still waiting for an asynchronous write must be out before a stop that may end in SIGKILL.
-    logger.flush();
     await handle?.destroy();
-    // And the lines logged while stopping are written before the process ends.
-    await new Promise<void>((resolve) => logger.flush(() => resolve()));
   });
   try {
     handle = await start();

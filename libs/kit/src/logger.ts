@@ -3,19 +3,13 @@ import { activeTraceId } from './telemetry.js';
 
 export type { Logger };
 
-export interface LoggerSettings extends LoggerOptions {
-  /**
-   * stdout through pino's asynchronous destination: lines logged while a write is under way go out
-   * together in the next, instead of one blocking write per line. pino writes what is left when the
-   * process exits; a SIGKILL loses the lines not yet written.
-   */
-  asynchronous?: boolean;
-}
-
-/** JSON logs; secrets that can ride on requests are redacted before they reach any sink. */
-export function createLogger(name: string, level: string = 'info', settings: LoggerSettings = {}): Logger {
-  const { asynchronous = false, ...options } = settings;
-  const pinoOptions: LoggerOptions = {
+/**
+ * JSON logs to stdout, through pino's synchronous destination: a line is written when it is logged,
+ * so no line is lost or reordered when the process stops or is killed. Secrets that can ride on
+ * requests are redacted before they reach any sink.
+ */
+export function createLogger(name: string, level: string = 'info', options: LoggerOptions = {}): Logger {
+  return pino({
     name,
     level,
     redact: {
@@ -28,6 +22,5 @@ export function createLogger(name: string, level: string = 'info', settings: Log
       return traceId ? { trace_id: traceId } : {};
     },
     ...options,
-  };
-  return asynchronous && level !== 'silent' ? pino(pinoOptions, pino.destination({ dest: 1, sync: false })) : pino(pinoOptions);
+  });
 }

@@ -33,15 +33,14 @@ export async function createService<C>(
 }
 
 /**
- * The body of every `bin.ts`: config from the environment, start, stop cleanly on a signal. Logs
- * go to stdout asynchronously, and are flushed before the process exits.
+ * The body of every `bin.ts`: config from the environment, start, stop cleanly on a signal.
  */
 export async function runServiceMain<C extends ServiceConfig>(
   loadConfig: () => C,
   create: (config: C, overrides: RuntimeOverrides) => Promise<{ start(): Promise<unknown>; destroy(): Promise<void> }>,
 ): Promise<void> {
   const config = loadConfig();
-  const logger = createLogger(config.service.name, config.service.logLevel, { asynchronous: true });
+  const logger = createLogger(config.service.name, config.service.logLevel);
   await runUntilSignal(config.service.name, logger, async () => {
     const service = await create(config, { logger });
     await service.start();

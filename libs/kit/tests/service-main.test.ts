@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 const FIXTURE = fileURLToPath(new URL('./fixtures/service-main.ts', import.meta.url));
 
 describe('a service started by runServiceMain (every bin.ts)', () => {
-  it('writes every log line to stdout before it exits on SIGTERM, though lines are written asynchronously', { timeout: 30_000 }, async () => {
+  it('writes every log line to stdout before it exits on SIGTERM, in the order logged', { timeout: 30_000 }, async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', FIXTURE], {
       env: { PATH: process.env.PATH ?? '', LINES: '200' },
       stdio: ['ignore', 'pipe', 'inherit', 'ipc'],

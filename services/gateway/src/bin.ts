@@ -18,8 +18,7 @@ if (config) {
     // The primary only starts, restarts and stops the workers; they share the port (node:cluster).
     runWorkers(settings.workers, createLogger('gateway', settings.service.logLevel));
   } else {
-    // Request lines are written asynchronously; they are flushed when the process exits.
-    const logger = createLogger('gateway', settings.service.logLevel, { asynchronous: true });
+    const logger = createLogger('gateway', settings.service.logLevel);
     if (cluster.isWorker) stopOnPrimaryRequest();
     await runUntilSignal('gateway', logger, async () => {
       const gateway = await createGateway(settings, { logger });
