@@ -80,6 +80,16 @@ describe('the API as a published contract', () => {
     expect(undeclared).toEqual([]);
   });
 
+  it('declares what every change answers on success: its JSON, or 204 with no content', () => {
+    // Stripe's webhook answers Stripe, not a client of the API.
+    const undeclared = Object.entries(document.paths)
+      .filter(([path]) => path !== '/api/stripe/webhook')
+      .flatMap(([path, item]) => Object.entries(item).filter(([method]) => method !== 'get').map(([method, op]) => [`${method.toUpperCase()} ${path}`, op.responses ?? {}] as const))
+      .filter(([, responses]) => !Object.entries(responses).some(([code, answer]) => code === '204' || (code.startsWith('2') && typeof answer === 'object' && answer !== null && 'content' in answer)))
+      .map(([operation]) => operation);
+    expect(undeclared).toEqual([]);
+  });
+
   it('serves the interactive reference at /api/docs under a policy that allows no inline script', async () => {
     const page = await fetch(`${stack.url}/api/docs`);
     expect(page.status).toBe(200);

@@ -1,5 +1,6 @@
 import fastifySwagger from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { App } from './app.js';
 
 /** Where each service publishes its own part of the API's OpenAPI document; the gateway merges them. */
@@ -17,3 +18,6 @@ export async function describeApi(app: App, service: string): Promise<void> {
   });
   app.get(OPENAPI_PATH, { config: { memberOnly: false }, schema: { hide: true } }, () => app.swagger());
 }
+
+/** The answer of a route that succeeds with nothing to say (a delete): 204, declared so the document shows it. */
+export const noContent = { 204: z.null().describe('Done; no content') };

@@ -1,5 +1,5 @@
 import { expenseBodySchema, expensePageSchema, expenseParamsSchema, expensePeriodQuerySchema, expenseSchema, expenseSummarySchema, listExpensesQuerySchema } from '@freemarket/contracts';
-import { requireActor, type App } from '@freemarket/kit';
+import { type App, noContent, requireActor } from '@freemarket/kit';
 import type { CommerceContext } from '../../context.js';
 
 /** A member's own expenses: list, record, change, delete, totals of a period and its CSV export. */
@@ -21,8 +21,8 @@ export function expensesRoutes(app: App, ctx: CommerceContext): void {
   app.put('/api/expenses/:id', { config: { memberOnly: true }, schema: { params: expenseParamsSchema, body: expenseBodySchema, response: { 200: expenseSchema } } }, async (req) =>
     ctx.expenses.update(requireActor(req), req.params.id, req.body),
   );
-  app.delete('/api/expenses/:id', { config: { memberOnly: true }, schema: { params: expenseParamsSchema } }, async (req, reply) => {
+  app.delete('/api/expenses/:id', { config: { memberOnly: true }, schema: { params: expenseParamsSchema, response: noContent } }, async (req, reply) => {
     await ctx.expenses.remove(requireActor(req), req.params.id);
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 }

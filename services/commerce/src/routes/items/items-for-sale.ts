@@ -1,5 +1,5 @@
 import { itemBodySchema, itemPageSchema, itemParamsSchema, itemSchema, listItemsQuerySchema, sellerItemsParamsSchema } from '@freemarket/contracts';
-import { requireActor, type App } from '@freemarket/kit';
+import { type App, noContent, requireActor } from '@freemarket/kit';
 import type { CommerceContext } from '../../context.js';
 
 /** A seller's items (the Shop tab), and the seller's own changes to them. */
@@ -18,8 +18,8 @@ export function itemsForSale(app: App, ctx: CommerceContext): void {
     { config: { memberOnly: true }, schema: { params: itemParamsSchema, body: itemBodySchema, response: { 200: itemSchema } } },
     async (req) => ctx.items.update(requireActor(req), req.params.id, req.body),
   );
-  app.delete('/api/items-for-sale/:id', { config: { memberOnly: true }, schema: { params: itemParamsSchema } }, async (req, reply) => {
+  app.delete('/api/items-for-sale/:id', { config: { memberOnly: true }, schema: { params: itemParamsSchema, response: noContent } }, async (req, reply) => {
     await ctx.items.remove(requireActor(req), req.params.id);
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 }

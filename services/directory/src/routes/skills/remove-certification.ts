@@ -1,10 +1,10 @@
 import { directoryIdParams } from '@freemarket/contracts';
-import { requireActor, type App } from '@freemarket/kit';
+import { type App, noContent, requireActor } from '@freemarket/kit';
 import type { DirectoryContext } from '../../context.js';
 
 export function removeCertification(app: App, ctx: DirectoryContext): void {
-  app.delete('/api/certifications/:id', { config: { memberOnly: true }, schema: { params: directoryIdParams } }, async (req, reply) => {
+  app.delete('/api/certifications/:id', { config: { memberOnly: true }, schema: { params: directoryIdParams, response: noContent } }, async (req, reply) => {
     await ctx.certifications.remove(requireActor(req), req.params.id);
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 }

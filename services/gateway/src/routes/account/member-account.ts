@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import { accountExportSchema, deleteAccountSchema, exportPartSchema, type ExportPart } from '@freemarket/contracts';
-import { AppError, AuthRequiredError, IDENTITY_HEADER, UnavailableError, type App } from '@freemarket/kit';
+import { type App, AppError, AuthRequiredError, IDENTITY_HEADER, noContent, UnavailableError } from '@freemarket/kit';
 import type { GatewayContext } from '../../context.js';
 import { SERVICE_NAMES, type ServiceName } from '../../proxy/routing-table.js';
 import '../../http/request-state.js';
@@ -52,7 +51,7 @@ export function registerMemberAccount(app: App, ctx: GatewayContext): void {
     return { userId, exportedAt, services: Object.fromEntries(parts) };
   });
 
-  app.delete('/api/auth/user', { onRequest: refuseVisitors, schema: { body: deleteAccountSchema, response: { 204: z.null() } } }, async (req, reply) => {
+  app.delete('/api/auth/user', { onRequest: refuseVisitors, schema: { body: deleteAccountSchema, response: noContent } }, async (req, reply) => {
     const { userId, assertion } = memberOf(req);
     const res = await callService(ctx, 'identity', '/api/auth/user', assertion, { method: 'DELETE', body: JSON.stringify(req.body) });
     await res.body?.cancel();

@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import { deleteAccountSchema } from '@freemarket/contracts';
-import { AuthRequiredError, requireActor, type App } from '@freemarket/kit';
+import { type App, AuthRequiredError, noContent, requireActor } from '@freemarket/kit';
 import type { IdentityContext } from '../../context.js';
 
 /**
@@ -10,7 +9,7 @@ import type { IdentityContext } from '../../context.js';
 export function deleteCurrentUser(app: App, ctx: IdentityContext): void {
   app.delete(
     '/api/auth/user',
-    { config: { memberOnly: true }, schema: { body: deleteAccountSchema, response: { 204: z.null() } } },
+    { config: { memberOnly: true }, schema: { body: deleteAccountSchema, response: noContent } },
     async (req, reply) => {
       const actor = requireActor(req);
       if (!(await ctx.users.delete(actor))) throw new AuthRequiredError();

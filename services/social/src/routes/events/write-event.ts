@@ -1,5 +1,5 @@
 import { communityEventSchema, eventBodySchema, eventParamsSchema } from '@freemarket/contracts';
-import { requireActor, type App } from '@freemarket/kit';
+import { type App, noContent, requireActor } from '@freemarket/kit';
 import type { SocialContext } from '../../context.js';
 
 /** Create, change and delete an event; only its host changes or deletes it. */
@@ -13,8 +13,8 @@ export function writeEvent(app: App, ctx: SocialContext): void {
     { config: { memberOnly: true }, schema: { params: eventParamsSchema, body: eventBodySchema, response: { 200: communityEventSchema } } },
     async (req) => ctx.events.update(requireActor(req), req.params.id, req.body),
   );
-  app.delete('/api/events/:id', { config: { memberOnly: true }, schema: { params: eventParamsSchema } }, async (req, reply) => {
+  app.delete('/api/events/:id', { config: { memberOnly: true }, schema: { params: eventParamsSchema, response: noContent } }, async (req, reply) => {
     await ctx.events.remove(requireActor(req), req.params.id);
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 }
