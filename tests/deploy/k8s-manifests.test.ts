@@ -98,6 +98,17 @@ describe('Kubernetes manifests (deploy/k8s)', () => {
     }
   });
 
+  it('should mark every pod for Prometheus to scrape /metrics on its container port', () => {
+    for (const deployment of deployments()) {
+      const port = deployment.spec?.template.spec?.containers[0]?.ports?.[0]?.containerPort;
+      expect(deployment.spec?.template.metadata?.annotations, deployment.metadata?.name).toEqual({
+        'prometheus.io/scrape': 'true',
+        'prometheus.io/port': String(port),
+        'prometheus.io/path': '/metrics',
+      });
+    }
+  });
+
   it('should set resource requests and limits of CPU and memory on every container', () => {
     for (const container of deployments().flatMap(containersOf)) {
       expect(Object.keys(container.resources?.requests ?? {}).sort(), container.name).toEqual(['cpu', 'memory']);
