@@ -5,11 +5,11 @@ export type { Logger };
 
 /**
  * JSON logs to stdout, through pino's synchronous destination: a line is written when it is logged,
- * so no line is lost or reordered when the process stops or is killed. Secrets that can ride on
- * requests are redacted before they reach any sink.
+ * so no line is lost or reordered when the process stops or is killed (pino's own default stream is
+ * asynchronous). Secrets that can ride on requests are redacted before they reach any sink.
  */
 export function createLogger(name: string, level: string = 'info', options: LoggerOptions = {}): Logger {
-  return pino({
+  const settings: LoggerOptions = {
     name,
     level,
     redact: {
@@ -22,5 +22,6 @@ export function createLogger(name: string, level: string = 'info', options: Logg
       return traceId ? { trace_id: traceId } : {};
     },
     ...options,
-  });
+  };
+  return pino(settings, pino.destination({ dest: 1, sync: true }));
 }

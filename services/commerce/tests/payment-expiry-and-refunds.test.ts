@@ -42,7 +42,8 @@ async function age(transactionId: string, minutes: number): Promise<void> {
 }
 
 async function outboxData(type: 'payment.succeeded' | 'payment.refunded', transactionId: string): Promise<unknown[]> {
-  const rows = await db().select().from(outbox).where(eq(outbox.type, type));
+  // In the order they were written: the refund test reads the announcements as a sequence.
+  const rows = await db().select().from(outbox).where(eq(outbox.type, type)).orderBy(outbox.createdAt);
   return rows.map((r) => (r.envelope as { data: { transactionId: string } }).data).filter((d) => d.transactionId === transactionId);
 }
 
