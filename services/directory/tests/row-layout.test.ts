@@ -10,14 +10,14 @@ beforeAll(async () => {
 afterAll(() => sut?.stop());
 
 describe('the profile row', () => {
-  it('keeps what searches read row by row in the row itself: the map marker and the skills document', async () => {
+  it('keeps what searches read row by row in the row itself: the skills document', async () => {
     const rows = await queryRows<{ attname: string; attstorage: string }>(
       sut.service.runtime.db,
       sql`select attname, attstorage from pg_attribute
-        where attrelid = 'directory.profiles'::regclass and attname in ('marker_json', 'skills_tsv', 'all_tsv', 'user_skills_json') order by attname`,
+        where attrelid = 'directory.profiles'::regclass and attname in ('skills_tsv', 'all_tsv', 'user_skills_json') order by attname`,
     );
     // 'm' (MAIN): moved out of line only if nothing else can be; 'x' (EXTENDED): out of line first.
-    expect(Object.fromEntries(rows.map((r) => [r.attname, r.attstorage]))).toEqual({ all_tsv: 'x', marker_json: 'm', skills_tsv: 'm', user_skills_json: 'x' });
+    expect(Object.fromEntries(rows.map((r) => [r.attname, r.attstorage]))).toEqual({ all_tsv: 'x', skills_tsv: 'm', user_skills_json: 'x' });
   });
 });
 

@@ -3,6 +3,7 @@ import { directory } from './directory.js';
 
 export * from './directory.js';
 export * from './profiles.js';
+export * from './map-cells.js';
 export * from './skill-categories.js';
 export * from './skills.js';
 export * from './user-skills.js';

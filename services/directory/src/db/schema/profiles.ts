@@ -2,7 +2,6 @@ import type { Certification, UserSkill } from '@freemarket/contracts';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, json, numeric, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { directory, earth, timestampOptions, tsvector } from './directory.js';
-import { markerDocument } from './marker-document.js';
 import {
   allDocument,
   businessDocument,
@@ -48,6 +47,9 @@ export const RATING_TIERS: readonly RatingTier[] = [
 
 /** The `all` document's lexemes tagged with the profile's grid cell, as the cell-tagged indexes hold them. */
 const ALL_CELL_DOCUMENT = `${CELL_DOCUMENT}("all_tsv", "geo_cell")`;
+
+/** A profile's place as a plane point (longitude, latitude): the map's view is a box in this plane. */
+export const MAP_POINT = 'point("longitude"::float8, "latitude"::float8)';
 
 /** The first two skills, as map markers show them. */
 export type SkillSummary = { name: string; category: string }[];
@@ -148,12 +150,12 @@ export const profiles = directory.table(
     businessTsv: tsvector('business_tsv').notNull().generatedAlwaysAs(businessDocument),
     vocationTsv: tsvector('vocation_tsv').notNull().generatedAlwaysAs(vocationDocument),
     allTsv: tsvector('all_tsv').notNull().generatedAlwaysAs(allDocument),
-    /** The map marker as others see it; only ever embedded, as is, in answers Postgres assembles. */
-    markerJson: json('marker_json').notNull().generatedAlwaysAs(markerDocument),
   },
   (t) => [
     index('profiles_geo_idx').using('gist', t.geo),
     index('profiles_geo_cell_idx').on(t.geoCell),
+    // The map's single markers: those inside the view's bounds, nearest its centre first (map/repository.ts).
+    index('profiles_map_point_idx').using('gist', sql.raw(MAP_POINT)),
     index('profiles_rating_idx').on(t.averageRating.desc(), t.id),
     index('profiles_name_idx').on(t.nameKey, t.id),
     index('profiles_name_tsv_idx').using('gin', t.nameTsv),
