@@ -10,7 +10,8 @@ import type { GatewayContext } from './context.js';
 import { registerUpstreamMetrics, scrapeAllowed } from './http/metrics.js';
 import { RateLimits } from './http/rate-limits.js';
 import { registerRequestPipeline } from './http/request-pipeline.js';
-import { registerProxies } from './proxy/register-proxies.js';
+import { forwardingFor } from './proxy/forward-headers.js';
+import { createForwarders, registerProxies } from './proxy/register-proxies.js';
 import { registerRoutes } from './routes/index.js';
 import { cookiePolicy } from './session/cookies.js';
 import { MemorySessionStore } from './session/memory-store.js';
@@ -70,18 +71,23 @@ export async function createGateway(config: GatewayConfig, overrides: GatewayOve
   try {
     const signer = await AssertionSigner.fromPem(config.secrets.assertionPrivateKey);
     const oidc = new OidcClient({ ...config.oidc, clientSecret: config.secrets.oidcClientSecret }, logger);
+    const cookies = cookiePolicy(config.publicUrl);
+    const forwarding = forwardingFor(config.publicUrl, [cookies.session, cookies.preAuth]);
+    const forwarders = createForwarders(config, forwarding, logger);
     ctx = {
       config,
       logger,
       publicOrigin: new URL(config.publicUrl).origin,
-      cookies: cookiePolicy(config.publicUrl),
+      cookies,
       sessions: new Sessions(store, config.session, overrides.now, {
         ttlMs: config.session.cacheMs,
         ...(redis && subscriber ? { announceEnded: async (key: string) => void (await redis.publish(endedChannel, key)) } : {}),
       }),
       preAuth: new PreAuthStore(store),
       signer,
-      signIn: new SignIn(oidc, new IdentityClient(config.upstreams.identity, signer), `${config.publicUrl}/api/callback`),
+      signIn: new SignIn(oidc, new IdentityClient(forwarders.get('identity')!, signer), `${config.publicUrl}/api/callback`),
+      forwarding,
+      forwarders,
     };
     if (subscriber) {
       const sessions = ctx.sessions;
@@ -96,6 +102,7 @@ export async function createGateway(config: GatewayConfig, overrides: GatewayOve
       refuseNul: false,
       metrics: { allow: scrapeAllowed(config.publicUrl) },
     });
+    app.addHook('onClose', async () => void (await Promise.all([...forwarders.values()].map((forwarder) => forwarder.close()))));
     // Only the writer: the pipeline reads the one cookie it needs itself.
     await app.register(fastifyCookie, { hook: false });
     // The gateway's own calls (sign-in, sign-out, the API reference) join the services' in /api/openapi.json.
@@ -103,7 +110,8 @@ export async function createGateway(config: GatewayConfig, overrides: GatewayOve
     const limits = await RateLimits.register(app, { ...config.rateLimit, redis, keyPrefix: config.redis.keyPrefix });
     registerRequestPipeline(app, ctx, limits);
     registerRoutes(app, ctx);
-    registerUpstreamMetrics(app.metrics, await registerProxies(app, ctx), config.upstreams);
+    await registerProxies(app, ctx);
+    registerUpstreamMetrics(app.metrics, forwarders, config.upstreams);
     await registerWebApp(app, config.web.distDir);
     await app.ready();
   } catch (err) {

@@ -29,10 +29,10 @@ afterAll(async () => {
   await stack?.close();
 });
 
-/** A gateway of its own (so a fresh view of which instances are down) with these messaging instances. */
-async function gatewayWith(messaging: string[]): Promise<RunningGateway> {
+/** A gateway of its own (so a fresh view of which instances are down) with these instances of a service (messaging unless named). */
+async function gatewayWith(instances: string[], service: 'messaging' | 'identity' = 'messaging'): Promise<RunningGateway> {
   const config = testConfig(stack);
-  const gateway = await startGateway({ ...config, upstreams: { ...config.upstreams, messaging } });
+  const gateway = await startGateway({ ...config, upstreams: { ...config.upstreams, [service]: instances } });
   started.push({ close: () => gateway.destroy() });
   return gateway;
 }
@@ -170,5 +170,21 @@ describe('one of several instances is down (comma-separated MESSAGING_URL, one a
       if (!('firstMessage' in outcome)) throw new Error(`upgrade refused: ${outcome.status} ${outcome.body}`);
       expect(JSON.parse(outcome.firstMessage)).toMatchObject({ service: 'messaging-live', actor: { userId: 'uma' } });
     }
+  });
+
+  it("should reach a live instance for the gateway's own calls too: a member deleting their account while the first identity instance is stopped", async () => {
+    const identity = await startEchoService('identity-live', stack.keys.publicKeyPem);
+    started.push(identity);
+    const gateway = await gatewayWith([await deadUrl(), identity.url], 'identity');
+    const cookie = await gateway.signIn('una');
+    const res = await fetch(`${gateway.url}/api/auth/user`, {
+      method: 'DELETE',
+      headers: { cookie, 'content-type': 'application/json', origin: 'http://localhost:5000' },
+      body: JSON.stringify({ confirm: 'DELETE' }),
+    });
+    expect({ status: res.status, body: res.status === 204 ? '' : await res.text() }).toEqual({ status: 204, body: '' });
+    expect(identity.seen.filter((e) => e.method === 'DELETE')).toMatchObject([{ url: '/api/auth/user', actor: { userId: 'una' }, body: { confirm: 'DELETE' } }]);
+    // Deleted, so signed out: the next request reaches the service as nobody's.
+    expect((await send(gateway, 'GET', '/api/messages/conversations', cookie)).echo.actor).toBeNull();
   });
 });

@@ -1,8 +1,9 @@
 import httpProxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import type { FastifyRequest, HTTPMethods } from 'fastify';
-import type { App } from '@freemarket/kit';
+import type { App, Logger } from '@freemarket/kit';
+import type { GatewayConfig } from '../config.js';
 import type { GatewayContext } from '../context.js';
-import { forwardingFor, upstreamWebsocketHeaders } from './forward-headers.js';
+import { upstreamWebsocketHeaders, type Forwarding } from './forward-headers.js';
 import { SERVICE_NAMES, routesOf, type ServiceName } from './routing-table.js';
 import { ServiceForwarder } from './service-forwarder.js';
 import '../http/request-state.js';
@@ -20,22 +21,22 @@ const WS_MAX_PAYLOAD = 1024 * 1024;
 
 const HTTP_METHODS: HTTPMethods[] = ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT', 'OPTIONS'];
 
+/** One `ServiceForwarder` per service, each with one keep-alive pool per instance. */
+export function createForwarders(config: GatewayConfig, forwarding: Forwarding, logger: Logger): ReadonlyMap<ServiceName, ServiceForwarder> {
+  return new Map(SERVICE_NAMES.map((service) => [service, new ServiceForwarder(service, config.upstreams[service], config.proxy, forwarding, logger)]));
+}
+
 /**
- * One `ServiceForwarder` per service carries every HTTP request of every prefix the routing table
- * gives it (one keep-alive pool per instance). The websocket upgrade of socket.io is
+ * The service's forwarder (`ctx.forwarders`) carries every HTTP request of every prefix the routing
+ * table gives it. The websocket upgrade of socket.io is
  * @fastify/http-proxy's, which hands the HTTP requests of that prefix (socket.io's polling
  * transport) to the same forwarder. Request bodies are not parsed: they stream through as they came.
- * Returns the forwarders by service.
  */
-export async function registerProxies(app: App, ctx: GatewayContext): Promise<Map<ServiceName, ServiceForwarder>> {
-  const forwarding = forwardingFor(ctx.config.publicUrl, [ctx.cookies.session, ctx.cookies.preAuth]);
-  const forwarders = new Map<ServiceName, ServiceForwarder>();
-
+export async function registerProxies(app: App, ctx: GatewayContext): Promise<void> {
+  const forwarding = ctx.forwarding;
   for (const service of SERVICE_NAMES) {
     const instances = ctx.config.upstreams[service];
-    const forwarder = new ServiceForwarder(service, instances, ctx.config.proxy, forwarding, ctx.logger);
-    forwarders.set(service, forwarder);
-    app.addHook('onClose', () => forwarder.close());
+    const forwarder = ctx.forwarders.get(service)!;
     const routes = routesOf(service);
     const httpPrefixes = routes.filter((r) => r.kind !== 'socket').map((r) => r.prefix);
 
@@ -88,5 +89,4 @@ export async function registerProxies(app: App, ctx: GatewayContext): Promise<Ma
       });
     }
   }
-  return forwarders;
 }

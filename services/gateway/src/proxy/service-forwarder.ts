@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { Pool, type Dispatcher } from 'undici';
 import type { ErrorBody } from '@freemarket/contracts';
-import { BodyTooLargeError, InvalidRequestError, REQUEST_BODY_LIMIT, type Logger } from '@freemarket/kit';
+import { BodyTooLargeError, IDENTITY_HEADER, InvalidRequestError, REQUEST_BODY_LIMIT, UnavailableError, type Logger } from '@freemarket/kit';
 import { AnswerReceiver, type UpstreamAnswer } from './answer-receiver.js';
 import { AttemptBody } from './attempt-body.js';
 import { endToEndHeaders, upstreamHeaders, type Forwarding } from './forward-headers.js';
@@ -18,6 +18,23 @@ export interface ForwarderOptions {
   /** No answer (headers, or the next piece of the body) within this long gives 504. */
   timeoutMs: number;
   connectTimeoutMs: number;
+}
+
+/** A request the gateway makes itself (`ServiceForwarder.call`). */
+export interface ServiceCall {
+  method?: 'GET' | 'PUT' | 'DELETE';
+  /** The identity assertion the service sees. */
+  identity?: string;
+  /** Sent as JSON. */
+  body?: unknown;
+}
+
+/** A service's answer to the gateway's own request; its body is read once, by one of the three. */
+export interface ServiceAnswer {
+  status: number;
+  json(): Promise<unknown>;
+  text(): Promise<string>;
+  discard(): Promise<void>;
 }
 
 /** Larger (or unsized) answers stream through; smaller ones are collected and sent in one write. */
@@ -135,6 +152,32 @@ export class ServiceForwarder {
         throw error;
       }
     }
+  }
+
+  /**
+   * The gateway's own request to its service (recording a member at sign-in, a member's export and
+   * deletion, the API description): the same instances, turns and failover as forwarded requests.
+   * `identity` is the assertion the service sees; a JSON `body` is sent as such. Rejects with 503
+   * when no instance could be reached or answered.
+   */
+  async call(path: string, init: ServiceCall = {}): Promise<ServiceAnswer> {
+    const headers = ['accept', 'application/json'];
+    if (init.identity) headers.push(IDENTITY_HEADER, init.identity);
+    const payload = init.body === undefined ? null : Buffer.from(JSON.stringify(init.body));
+    if (payload) headers.push('content-type', 'application/json', 'content-length', String(payload.length));
+    let answer: UpstreamAnswer;
+    try {
+      answer = await this.exchange(path, init.method ?? 'GET', headers, payload && Readable.from([payload]));
+    } catch (cause) {
+      throw new UnavailableError(`Service Unavailable: ${this.service} is not reachable`, { cause });
+    }
+    const text = async (): Promise<string> => (answer.body instanceof Readable ? Buffer.concat(await answer.body.toArray()) : answer.body).toString('utf8');
+    return {
+      status: answer.statusCode,
+      text,
+      json: async () => JSON.parse(await text()) as unknown,
+      discard: async () => void (answer.body instanceof Readable && answer.body.destroy()),
+    };
   }
 
   /**

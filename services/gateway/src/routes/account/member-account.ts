@@ -1,5 +1,5 @@
 import { accountExportSchema, deleteAccountSchema, exportPartSchema, type ExportPart } from '@freemarket/contracts';
-import { type App, AppError, AuthRequiredError, IDENTITY_HEADER, noContent, UnavailableError } from '@freemarket/kit';
+import { type App, AppError, AuthRequiredError, noContent, UnavailableError } from '@freemarket/kit';
 import type { GatewayContext } from '../../context.js';
 import { SERVICE_NAMES, type ServiceName } from '../../proxy/routing-table.js';
 import '../../http/request-state.js';
@@ -16,23 +16,13 @@ function memberOf(req: { gatewaySession: { userId: string } | null; identityAsse
   return { userId: req.gatewaySession.userId, assertion: req.identityAssertion };
 }
 
-async function callService(ctx: GatewayContext, service: ServiceName, path: string, assertion: string, init: RequestInit = {}): Promise<Response> {
-  const base = ctx.config.upstreams[service][0]!;
-  try {
-    return await fetch(new URL(path, base), {
-      ...init,
-      headers: { accept: 'application/json', [IDENTITY_HEADER]: assertion, ...(init.body ? { 'content-type': 'application/json' } : {}) },
-      signal: AbortSignal.timeout(ctx.config.proxy.timeoutMs),
-    });
-  } catch (cause) {
-    throw new UnavailableError(`Service Unavailable: ${service} is not reachable`, { cause });
+async function exportPart(ctx: GatewayContext, service: ServiceName, identity: string): Promise<ExportPart> {
+  const answer = await ctx.forwarders.get(service)!.call('/internal/export', { identity });
+  if (answer.status !== 200) {
+    await answer.discard();
+    throw new UnavailableError(`Service Unavailable: ${service} could not export the member's data`, { cause: new Error(`${service} answered ${answer.status}`) });
   }
-}
-
-async function exportPart(ctx: GatewayContext, service: ServiceName, assertion: string): Promise<ExportPart> {
-  const res = await callService(ctx, service, '/internal/export', assertion);
-  if (!res.ok) throw new UnavailableError(`Service Unavailable: ${service} could not export the member's data`, { cause: new Error(`${service} answered ${res.status}`) });
-  return exportPartSchema.parse(await res.json());
+  return exportPartSchema.parse(await answer.json());
 }
 
 /**
@@ -53,10 +43,11 @@ export function registerMemberAccount(app: App, ctx: GatewayContext): void {
 
   app.delete('/api/auth/user', { onRequest: refuseVisitors, schema: { body: deleteAccountSchema, response: noContent } }, async (req, reply) => {
     const { userId, assertion } = memberOf(req);
-    const res = await callService(ctx, 'identity', '/api/auth/user', assertion, { method: 'DELETE', body: JSON.stringify(req.body) });
-    await res.body?.cancel();
-    // Identity no longer knowing the member (a second click) ends the session just the same.
-    if (!res.ok && res.status !== 401) throw new AppError(502, 'Bad Gateway: identity could not delete the account', { cause: new Error(`identity answered ${res.status}`) });
+    const answer = await ctx.forwarders.get('identity')!.call('/api/auth/user', { method: 'DELETE', identity: assertion, body: req.body });
+    await answer.discard();
+    // A member identity does not know (a second click) has nothing left to delete: the session ends just the same.
+    const done = answer.status < 300 || answer.status === 401;
+    if (!done) throw new AppError(502, 'Bad Gateway: identity could not delete the account', { cause: new Error(`identity answered ${answer.status}`) });
     await ctx.sessions.destroy(readCookie(req.headers.cookie, ctx.cookies.session));
     await ctx.sessions.destroyAllOf(userId);
     reply.clearCookie(ctx.cookies.session, ctx.cookies.options).header('cache-control', 'no-store');

@@ -33,10 +33,12 @@ const SWAGGER_UI_DIR = dirname(createRequire(import.meta.url).resolve('swagger-u
 const ASSETS = { 'swagger-ui.css': 'text/css; charset=utf-8', 'swagger-ui-bundle.js': 'text/javascript; charset=utf-8' } as const;
 
 async function fetchDocument(ctx: GatewayContext, service: (typeof SERVICE_NAMES)[number]): Promise<OpenApiDocument> {
-  const base = ctx.config.upstreams[service][0]!;
-  const res = await fetch(new URL(OPENAPI_PATH, base), { signal: AbortSignal.timeout(ctx.config.proxy.timeoutMs) });
-  if (!res.ok) throw new Error(`${service} answered ${res.status} for its API description`);
-  return (await res.json()) as OpenApiDocument;
+  const answer = await ctx.forwarders.get(service)!.call(OPENAPI_PATH);
+  if (answer.status !== 200) {
+    await answer.discard();
+    throw new Error(`${service} answered ${answer.status} for its API description`);
+  }
+  return (await answer.json()) as OpenApiDocument;
 }
 
 /**
