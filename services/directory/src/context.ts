@@ -2,6 +2,7 @@ import type { ServiceRuntime } from '@freemarket/kit';
 import type { DirectoryConfig } from './config.js';
 import { FavoriteBusinessService } from './favorites/service.js';
 import { LegislationService } from './legislation/service.js';
+import { MapService } from './map/service.js';
 import { ProfileService } from './profiles/service.js';
 import { ReferralService } from './referrals/service.js';
 import { ReviewService } from './reviews/service.js';
@@ -17,6 +18,7 @@ export interface DirectoryContext {
   config: DirectoryConfig;
   profiles: ProfileService;
   search: SearchService;
+  map: MapService;
   /** The map's markers held in memory; absent where MAP_CACHE_MARKERS is 0. */
   markerCache: MarkerCache | undefined;
   /** Search results held in memory; absent where SEARCH_CACHE_RESULTS is 0. */
@@ -38,6 +40,7 @@ export function createContext(runtime: ServiceRuntime, config: DirectoryConfig, 
     config,
     profiles,
     search: new SearchService(runtime.db, undefined, markerCache, itemCache),
+    map: new MapService(runtime.db),
     markerCache,
     itemCache,
     skills: new SkillService(runtime, profiles),

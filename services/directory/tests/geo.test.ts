@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { needs } from '@freemarket/testing/needs';
-import { profileLocationQuerySchema, profileMapResponseSchema, profileSearchItemSchema, profileSearchPageSchema, profileSearchQuerySchema, type ProfileMapResponse, type ProfileSearchPage, type Skill, type SkillCategory } from '@freemarket/contracts';
+import { profileLocationQuerySchema, profileSearchItemSchema, profileSearchPageSchema, profileSearchQuerySchema, type ProfileSearchPage, type Skill, type SkillCategory } from '@freemarket/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { openDatabase, queryRows, type DbOrTx } from '@freemarket/db';
 import { Random } from '@freemarket/demo';
@@ -358,72 +358,5 @@ describe('ties with a text query', () => {
     await place(at, { bio: 'Other' });
     const items = await allPages(`/api/profiles/search?q=tiedo&sort=distance&lat=${center.lat}&lng=${center.lng}&limit=2`);
     expect(items.map((i) => i.id)).toEqual([...tied].sort());
-  });
-});
-
-describe('GET /api/profiles/map', () => {
-  it('returns compact markers nearest first and says when the limit cut some off', async () => {
-    const res = await call<ProfileMapResponse>(sut, viewer, 'GET', `/api/profiles/map?lat=${center.lat}&lng=${center.lng}&limit=5`);
-    expect(res.status).toBe(200);
-    expect(res.body.truncated).toBe(true);
-    // Postgres assembles this answer, so its shape is checked against the contract here.
-    expect(profileMapResponseSchema.strict().parse(res.body)).toEqual(res.body);
-    expect(res.body.items.map((m) => m.id)).toEqual(
-      placed
-        .filter((p) => p.km <= 50)
-        .sort(byDistanceThenId)
-        .slice(0, 5)
-        .map((p) => p.id),
-    );
-    expect(Object.keys(res.body.items[0]!).sort()).toEqual(
-      ['averageRating', 'id', 'isCommunityMember', 'isNonProfit', 'isPoliticalCandidate', 'isServiceProvider', 'latitude', 'longitude', 'name', 'reviewCount', 'skills', 'title', 'userId'].sort(),
-    );
-    const all = await call<ProfileMapResponse>(sut, viewer, 'GET', `/api/profiles/map?lat=${center.lat}&lng=${center.lng}&radius=500&limit=10000`);
-    expect(all.body).toMatchObject({ truncated: false });
-    expect(all.body.items).toHaveLength(placed.length);
-  });
-
-  it('states its size, so a proxy can take a small answer whole', async () => {
-    const res = await fetch(`${sut.url}/api/profiles/map?lat=${center.lat}&lng=${center.lng}&radius=500&limit=10000`, { headers: await sut.as(viewer) });
-    const body = Buffer.from(await res.arrayBuffer());
-    expect(res.headers.get('transfer-encoding')).toBeNull();
-    expect(Number(res.headers.get('content-length'))).toBe(body.length);
-    expect(profileMapResponseSchema.parse(JSON.parse(body.toString('utf8'))).items).toHaveLength(placed.length);
-  });
-
-  it('shows a marker’s first two skills unless professional info is private, to anyone but its owner', async () => {
-    const categories = (await call<SkillCategory[]>(sut, viewer, 'GET', '/api/skill-categories')).body;
-    const trades = (await call<Skill[]>(sut, viewer, 'GET', `/api/skills/category/${categories.find((c) => c.name === 'Trades')!.id}`)).body;
-    const at = offset(0.01, 0);
-    const firstTwo = trades.slice(0, 2).map((s) => ({ name: s.name, category: 'Trades' }));
-    const markers: ProfileMapResponse['items'] = [];
-    let privateOwner = '';
-    for (const professionalInfoIsPublic of [true, false]) {
-      const { member, profile } = await newProfile(sut, { latitude: at.lat, longitude: at.lng, professionalInfoIsPublic });
-      for (const skill of trades.slice(0, 3)) await call(sut, member.id, 'POST', '/api/user-skills', { profileId: profile.id, skillId: skill.id });
-      const res = await call<ProfileMapResponse>(sut, viewer, 'GET', `/api/profiles/map?lat=${at.lat}&lng=${at.lng}&radius=1`);
-      markers.push(res.body.items.find((m) => m.id === profile.id)!);
-      privateOwner = member.id;
-    }
-    expect(markers[0]!.skills).toEqual(firstTwo);
-    expect(markers[1]).not.toHaveProperty('skills');
-    const own = await call<ProfileMapResponse>(sut, privateOwner, 'GET', `/api/profiles/map?lat=${at.lat}&lng=${at.lng}&radius=1`);
-    expect(own.body.items.find((m) => m.id === markers[1]!.id)).toEqual({ ...markers[1], skills: firstTwo });
-  });
-
-  it('keeps a marker current when its profile changes: name, rating, kinds, place and privacy', async () => {
-    const { member, profile } = await newProfile(sut, { latitude: offset(0.02, 0).lat, longitude: offset(0.02, 0).lng, title: 'Baker' });
-    const moved = offset(0.03, 0);
-    const updated = await call(sut, member.id, 'PUT', `/api/profiles/${profile.id}`, { title: 'Pastry chef', isNonProfit: true, latitude: String(moved.lat), longitude: String(moved.lng), professionalInfoIsPublic: false });
-    expect(updated.status).toBe(200);
-    const res = await call<ProfileMapResponse>(sut, viewer, 'GET', `/api/profiles/map?lat=${moved.lat}&lng=${moved.lng}&radius=1`);
-    expect(res.body.items.find((m) => m.id === profile.id)).toMatchObject({ title: 'Pastry chef', isNonProfit: true, latitude: Number(moved.lat).toFixed(7) });
-    expect(res.body.items.find((m) => m.id === profile.id)).not.toHaveProperty('skills');
-  });
-
-  it('answers 400 above 10,000 markers', async () => {
-    const res = await call<{ message: string }>(sut, viewer, 'GET', `/api/profiles/map?lat=1&lng=1&limit=10001`);
-    expect(res.status).toBe(400);
-    expect(res.body.message).toContain('querystring.limit');
   });
 });

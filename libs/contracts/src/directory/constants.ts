@@ -88,9 +88,6 @@ export const DIRECTORY_LIMITS = {
   /** `GET /api/profiles/location`: full profiles, nearest first. */
   locationDefault: 100,
   locationMax: 500,
-  /** `GET /api/profiles/map`: compact markers, nearest first. */
-  mapDefault: 2000,
-  mapMax: 10_000,
   /** Every other list (reviews, testimonials, favorites, legislation, referrals, business search). */
   listDefault: 20,
   listMax: 100,

@@ -81,41 +81,6 @@ export const profileLocationQuerySchema = z.object({
 });
 export type ProfileLocationQuery = z.infer<typeof profileLocationQuerySchema>;
 
-/** `GET /api/profiles/map`: compact markers for up to 10,000 profiles, nearest first. */
-export const profileMapQuerySchema = z.object({
-  lat,
-  lng,
-  radius: radius.default(L.radiusDefaultKm),
-  limit: limitQuery(L.mapDefault, L.mapMax),
-});
-export type ProfileMapQuery = z.infer<typeof profileMapQuerySchema>;
-
-/** One marker: enough for the icon, the colour and the popup (spec 01 §2 Map view). */
-export const profileMapItemSchema = z.object({
-  id: z.uuid(),
-  userId: memberId,
-  name: z.string().nullable(),
-  title: z.string().nullable(),
-  latitude: z.string(),
-  longitude: z.string(),
-  averageRating: z.string(),
-  reviewCount: z.number().int(),
-  isServiceProvider: z.boolean(),
-  isNonProfit: z.boolean(),
-  isPoliticalCandidate: z.boolean(),
-  isCommunityMember: z.boolean(),
-  /** The first two skills; absent when professional info is private. */
-  skills: z.array(z.object({ name: z.string(), category: z.string() })).max(2).optional(),
-});
-export type ProfileMapItem = z.infer<typeof profileMapItemSchema>;
-
-export const profileMapResponseSchema = z.object({
-  items: z.array(profileMapItemSchema),
-  /** True when more profiles lie within the radius than `limit`: the farthest were left out. */
-  truncated: z.boolean(),
-});
-export type ProfileMapResponse = z.infer<typeof profileMapResponseSchema>;
-
 /** `GET /api/profiles/search/{text}`: service providers by business name, member name or title. */
 export const businessSearchParamsSchema = z.object({
   text: z.string().trim().min(L.businessSearchMinChars, `must be at least ${L.businessSearchMinChars} characters`).max(L.queryMaxChars),

@@ -6,8 +6,8 @@ import { addFavoriteBusiness } from './favorite-businesses/add-favorite-business
 import { listFavoriteBusinesses } from './favorite-businesses/list-favorite-businesses.js';
 import { removeFavoriteBusiness } from './favorite-businesses/remove-favorite-business.js';
 import { createProfile } from './profiles/create-profile.js';
-import { getMapMarkers } from './profiles/get-map-markers.js';
 import { getNearbyProfiles } from './profiles/get-nearby-profiles.js';
+import { getProfileMap } from './profiles/get-profile-map.js';
 import { getProfileByUser } from './profiles/get-profile-by-user.js';
 import { searchBusinesses } from './profiles/search-businesses.js';
 import { searchProfiles } from './profiles/search-profiles.js';
@@ -34,7 +34,7 @@ export function registerRoutes(app: App, ctx: DirectoryContext): void {
   searchProfiles(app, ctx);
   searchBusinesses(app, ctx);
   getNearbyProfiles(app, ctx);
-  getMapMarkers(app, ctx);
+  getProfileMap(app, ctx);
   getProfileByUser(app, ctx);
   createProfile(app, ctx);
   updateProfile(app, ctx);
