@@ -3,7 +3,6 @@ import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from
 import { CheckoutLinks } from '../../features/commerce/components/checkout-links';
 import { LogTransactionButton } from '../../features/commerce/components/log-transaction-dialog';
 import { ConnectButton, ConnectIconButton } from '../../features/connections/components/connect-controls';
-import { useProfileOfUser } from '../../features/directory/api/get-profile';
 import { useProfileMap } from '../../features/directory/api/get-profile-map';
 import { useSkillCategories } from '../../features/directory/api/get-skill-categories';
 import { MobileSidebar } from '../../features/directory/components/mobile-sidebar';
@@ -13,9 +12,10 @@ import { StatsBar } from '../../features/directory/components/stats-bar';
 import { useExploreSearch } from '../../features/directory/hooks/use-explore-search';
 import { useGeolocation } from '../../features/directory/hooks/use-geolocation';
 import { markerFromMapItem, markerFromProfile, toMarkers } from '../../features/directory/utils/map-marker';
-import { fullName } from '../../features/directory/utils/profile-view';
 import { MessagePromptButton } from '../../features/messaging/components/message-prompt-button';
+import { useProfileOfUser, useRefreshProfiles } from '../../features/profile/api/get-profile';
 import { useRefreshRewardBalanceSoon } from '../../features/rewards/api/get-balance';
+import { fullName } from '../../lib/profile-display';
 import { importInTurn } from '../../lib/schedule';
 import { useAfterPaint } from '../../lib/use-after-paint';
 import { useMediaQuery } from '../../lib/use-media-query';
@@ -41,6 +41,7 @@ export function ExploreRoute({ user }: { user: CurrentUser }) {
   const [selectedUserId, setSelectedUserId] = useState<string | null>(null);
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const refreshBalance = useRefreshRewardBalanceSoon();
+  const refreshProfiles = useRefreshProfiles();
   // @NOTE Below md the side column is hidden by CSS; rendering its list anyway costs a phone about a
   // third of the screen's first render. Small screens get the list when the search sheet opens.
   const wide = useMediaQuery('(min-width: 48rem)');
@@ -81,6 +82,11 @@ export function ExploreRoute({ user }: { user: CurrentUser }) {
     [user.id],
   );
   const categoryList = useMemo(() => categories.data ?? [], [categories.data]);
+  // A review earns points and changes the reviewee's rating, which their profile page shows.
+  const afterReview = useCallback(() => {
+    refreshBalance();
+    void refreshProfiles();
+  }, [refreshBalance, refreshProfiles]);
 
   const sidebar = (
     <SearchSidebar
@@ -129,7 +135,7 @@ export function ExploreRoute({ user }: { user: CurrentUser }) {
         profile={shown}
         onClose={() => setSelectedUserId(null)}
         isOwn={shown?.userId === user.id}
-        onReviewPosted={refreshBalance}
+        onReviewPosted={afterReview}
         actionsSlot={
           shown ? (
             <>

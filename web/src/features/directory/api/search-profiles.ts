@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
+import { searchProfilesKeyRoot } from './profile-list-keys';
 import type { OpenTo, ProfileKind, ProfileSearchPage } from './types';
 
 export const PROFILE_PAGE_SIZE = 20;
@@ -60,7 +61,7 @@ export function searchProfiles(search: ProfileSearch, cursor: string | undefined
 
 export const searchProfilesQueryOptions = (search: ProfileSearch) =>
   infiniteQueryOptions({
-    queryKey: ['/api/profiles/search', search],
+    queryKey: [...searchProfilesKeyRoot, search],
     queryFn: ({ pageParam }) => searchProfiles(search, pageParam),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
@@ -77,6 +78,3 @@ export function useSearchProfiles(search: ProfileSearch | null) {
 }
 
 const EMPTY_SEARCH: ProfileSearch = { q: '', scope: 'all', category: null, filters: DEFAULT_FILTERS, sort: 'name', position: { lat: 0, lng: 0 } };
-
-/** The query key prefix every search shares, for invalidation after a review changes ratings. */
-export const searchProfilesKeyRoot = ['/api/profiles/search'] as const;

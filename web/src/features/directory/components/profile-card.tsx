@@ -5,7 +5,8 @@ import { Badge } from '../../../components/ui/badge';
 import { MAX_SKILLS_SHOWN } from '../../../config/constants';
 import { cn } from '../../../lib/cn';
 import type { Profile } from '../api/types';
-import { formatRating, fullName, ratingOf, tintOf, titleOf } from '../utils/profile-view';
+import { formatRating, fullName, ratingOf } from '../../../lib/profile-display';
+import { tintOf, titleOf } from '../utils/profile-view';
 
 const TINTS = {
   nonprofit: 'border-teal-200 bg-teal-50',

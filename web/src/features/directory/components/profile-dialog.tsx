@@ -8,7 +8,8 @@ import { MAX_REVIEWS_SHOWN, PLACEHOLDERS } from '../../../config/constants';
 import { useCreatorContent } from '../api/get-creator-content';
 import { useReviews } from '../api/get-reviews';
 import type { Profile } from '../api/types';
-import { formatRating, fullName, ratingOf, titleOf } from '../utils/profile-view';
+import { formatRating, fullName, ratingOf } from '../../../lib/profile-display';
+import { titleOf } from '../utils/profile-view';
 import { ReviewForm } from './review-form';
 
 /** A search result, or a full profile fetched for a marker that is not in the list. */

@@ -1,5 +1,6 @@
 import type { Profile, ProfileMapItem } from '../api/types';
-import { coordinatesOf, fullName } from './profile-view';
+import { fullName } from '../../../lib/profile-display';
+import { coordinatesOf } from './profile-view';
 
 /** What the marker layer draws: a search result or a compact map item, in one shape. */
 export interface MapMarker {

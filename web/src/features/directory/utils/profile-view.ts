@@ -1,24 +1,11 @@
 import type { Profile } from '../api/types';
 
-/** 'First Last', or the email, or 'Unknown member'. */
-export function fullName(user: { firstName: string | null; lastName: string | null; email?: string | null }): string {
-  const name = [user.firstName, user.lastName].filter((p) => p && p.trim()).join(' ');
-  return name || user.email || 'Unknown member';
-}
+// @NOTE The map's marker layer imports the rating's format from here.
+export { formatRating } from '../../../lib/profile-display';
 
 /** Spec 01 §2: the title, defaulting to 'Service Provider'. */
 export function titleOf(profile: Pick<Profile, 'title'>): string {
   return profile.title?.trim() || 'Service Provider';
-}
-
-export function ratingOf(profile: Pick<Profile, 'averageRating'>): number {
-  const n = Number(profile.averageRating);
-  return Number.isFinite(n) ? n : 0;
-}
-
-/** Rating to one decimal (spec 01 §9). */
-export function formatRating(rating: number): string {
-  return rating.toFixed(1);
 }
 
 /** Latitude and longitude as numbers, or null when either is missing or not numeric (spec 01 §5). */

@@ -1,6 +1,7 @@
 import type { SearchSort } from '../../../config/constants';
 import type { Profile } from '../api/types';
-import { coordinatesOf, distanceKm, fullName, ratingOf } from './profile-view';
+import { fullName, ratingOf } from '../../../lib/profile-display';
+import { coordinatesOf, distanceKm } from './profile-view';
 
 // @NOTE One collator for every comparison: `localeCompare` with options builds a new one per call,
 // which makes sorting 20 names cost about 50 ms on a phone-speed CPU.

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AddCertification, Certification } from '@freemarket/contracts';
 import { toast } from '../../../components/ui/toast-store';
 import { apiRequest } from '../../../lib/api-client';
-import { profileOfUserKeyRoot } from '../../directory/api/get-profile';
+import { profileOfUserKeyRoot } from './get-profile';
 
 /** `POST /api/certifications`: a credential of the caller's own profile. */
 export function addCertification(body: AddCertification): Promise<Certification> {

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AddUserSkill, UserSkill } from '@freemarket/contracts';
 import { toast } from '../../../components/ui/toast-store';
 import { apiRequest } from '../../../lib/api-client';
-import { profileOfUserKeyRoot } from '../../directory/api/get-profile';
+import { profileOfUserKeyRoot } from './get-profile';
 
 /** `POST /api/user-skills`: a skill of the caller's own profile; the answer names the skill. */
 export function addUserSkill(body: AddUserSkill): Promise<UserSkill> {

@@ -1,10 +1,10 @@
+import type { Profile } from '@freemarket/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client';
-import { getProfileOfUser } from '../../directory/api/get-profile';
-import type { FullProfile } from '../../directory/api/types';
+import { getProfileOfUser, profileOfUserKeyRoot } from './get-profile';
 
 /** A member's profile for the profile page, or null when they have not created one (a 404 is an answer here). */
-export async function getProfileOrNone(userId: string): Promise<FullProfile | null> {
+export async function getProfileOrNone(userId: string): Promise<Profile | null> {
   try {
     return await getProfileOfUser(userId);
   } catch (err) {
@@ -14,7 +14,7 @@ export async function getProfileOrNone(userId: string): Promise<FullProfile | nu
 }
 
 export const profilePageQueryOptions = (userId: string) =>
-  queryOptions({ queryKey: ['/api/profiles/user', userId, 'page'], queryFn: () => getProfileOrNone(userId) });
+  queryOptions({ queryKey: [...profileOfUserKeyRoot, userId, 'page'], queryFn: () => getProfileOrNone(userId) });
 
 export function useProfilePage(userId: string) {
   return useQuery(profilePageQueryOptions(userId));

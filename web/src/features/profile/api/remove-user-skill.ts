@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../../components/ui/toast-store';
 import { apiRequest } from '../../../lib/api-client';
-import { profileOfUserKeyRoot } from '../../directory/api/get-profile';
+import { profileOfUserKeyRoot } from './get-profile';
 
 /** `DELETE /api/user-skills/{id}`: a skill of the caller's own profile. */
 export function removeUserSkill(id: string): Promise<void> {

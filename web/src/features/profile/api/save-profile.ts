@@ -1,29 +1,27 @@
-import type { ProfileInput } from '@freemarket/contracts';
+import type { Profile, ProfileInput } from '@freemarket/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../../components/ui/toast-store';
 import { apiRequest, handleUnauthorized } from '../../../lib/api-client';
 import { currentUserQueryOptions } from '../../../lib/auth';
-import { profileOfUserKeyRoot } from '../../directory/api/get-profile';
-import type { FullProfile } from '../../directory/api/types';
+import { profileOfUserKeyRoot } from './get-profile';
 
 /** `POST /api/profiles` when the member has none yet, else `PUT /api/profiles/{id}` (spec 02 §4). */
-export function saveProfile(profileId: string | null, input: ProfileInput): Promise<FullProfile> {
-  return profileId ? apiRequest<FullProfile>('PUT', `/api/profiles/${encodeURIComponent(profileId)}`, input) : apiRequest<FullProfile>('POST', '/api/profiles', input);
+export function saveProfile(profileId: string | null, input: ProfileInput): Promise<Profile> {
+  return profileId ? apiRequest<Profile>('PUT', `/api/profiles/${encodeURIComponent(profileId)}`, input) : apiRequest<Profile>('POST', '/api/profiles', input);
 }
 
-export function useSaveProfile(profileId: string | null, onSaved: (profile: FullProfile) => void) {
+export function useSaveProfile(profileId: string | null, onSaved: (profile: Profile) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ProfileInput) => saveProfile(profileId, input),
     onSuccess: async (profile) => {
       toast({ title: 'Profile updated successfully!' });
       onSaved(profile);
-      // The header's Create/Edit Profile button and the map read these.
+      // The header's Create/Edit Profile button reads the current user; the caller's `onSaved`
+      // refreshes what other screens list of the profile (the map's markers and search).
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: profileOfUserKeyRoot }),
         queryClient.invalidateQueries({ queryKey: currentUserQueryOptions().queryKey }),
-        queryClient.invalidateQueries({ queryKey: ['/api/profiles/search'] }),
-        queryClient.invalidateQueries({ queryKey: ['/api/profiles/map'] }),
       ]);
     },
     onError: (error) => {

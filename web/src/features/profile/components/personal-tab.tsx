@@ -1,7 +1,5 @@
 import { useWatch } from 'react-hook-form';
-import { SendMoneyLink } from '../../commerce/components/checkout-links';
-import { LogTransactionButton } from '../../commerce/components/log-transaction-dialog';
-import { fullName } from '../../directory/utils/profile-view';
+import { fullName } from '../../../lib/profile-display';
 import { BusinessReferralForm } from './business-referral-form';
 import { ExpensesSection } from './expenses-section';
 import { FavoriteBusinesses } from './favorite-businesses';
@@ -34,7 +32,7 @@ function Hardships({ editing }: { editing: boolean }) {
 
 /** Spec 02 §2, the Personal tab. */
 export function PersonalTab(props: ProfileSectionProps) {
-  const { profile, isOwn, editing, userId, viewer } = props;
+  const { profile, isOwn, editing, userId, viewer, slots } = props;
   const user = profile?.user ?? (isOwn ? viewer : null);
   const name = user ? fullName(user) : 'Member';
   return (
@@ -48,10 +46,7 @@ export function PersonalTab(props: ProfileSectionProps) {
             {user?.email ? <p className="text-sm text-slate-700">{user.email}</p> : null}
           </div>
           {!isOwn && profile ? (
-            <div className="flex flex-wrap gap-2">
-              <SendMoneyLink sellerId={userId} name={name} />
-              <LogTransactionButton sellerId={userId} sellerName={name} />
-            </div>
+            <div className="flex flex-wrap gap-2">{slots.paymentActions({ userId, name })}</div>
           ) : null}
         </div>
       </Section>

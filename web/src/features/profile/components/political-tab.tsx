@@ -1,6 +1,5 @@
 import { useWatch } from 'react-hook-form';
-import { DonateLink } from '../../commerce/components/checkout-links';
-import { fullName } from '../../directory/utils/profile-view';
+import { fullName } from '../../../lib/profile-display';
 import type { ProfileFormValues } from '../utils/profile-form';
 import { PrivacySwitch, ProfileCheckbox, ProfileTextInput } from './form-fields';
 import { isHiddenFrom } from './privacy';
@@ -11,7 +10,7 @@ export const NOT_A_CANDIDATE = 'Political features are only available for profil
 
 /** Spec 02 §2, the Political tab: only for political candidates; Donate on other members' profiles. */
 export function PoliticalTab(props: ProfileSectionProps) {
-  const { profile, isOwn, editing, userId } = props;
+  const { profile, isOwn, editing, userId, slots } = props;
   const isCandidate = useWatch<ProfileFormValues, 'isPoliticalCandidate'>({ name: 'isPoliticalCandidate' });
   if (!isCandidate) {
     return (
@@ -27,9 +26,7 @@ export function PoliticalTab(props: ProfileSectionProps) {
     <div className="grid gap-4">
       <Section title="Campaign" action={<PrivacySwitch flag="politicalInfoIsPublic" section="Political information" editing={editing} />}>
         {!isOwn && profile ? (
-          <div className="mb-3 flex gap-2">
-            <DonateLink sellerId={userId} name={fullName(profile.user)} />
-          </div>
+          <div className="mb-3 flex gap-2">{slots.donateAction({ userId, name: fullName(profile.user) })}</div>
         ) : null}
         {hidden ? (
           <PrivateNotice what="Campaign details" />

@@ -1,7 +1,7 @@
+import type { Profile } from '@freemarket/contracts';
 import type { PrivacyFlag } from '@freemarket/contracts/constants';
-import type { FullProfile } from '../../directory/api/types';
 
 /** Another member's view of a section its owner keeps private: the server sent none of its content. */
-export function isHiddenFrom(profile: FullProfile | null, flag: PrivacyFlag, isOwn: boolean): boolean {
+export function isHiddenFrom(profile: Profile | null, flag: PrivacyFlag, isOwn: boolean): boolean {
   return !isOwn && profile !== null && !profile[flag];
 }

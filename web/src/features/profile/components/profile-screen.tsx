@@ -1,6 +1,6 @@
-import type { CurrentUser, ProfileInput } from '@freemarket/contracts';
+import type { CurrentUser, Profile, ProfileInput } from '@freemarket/contracts';
 import { ArrowLeft } from 'lucide-react';
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState, type ComponentType } from 'react';
 import { FormProvider, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -8,28 +8,31 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { paths } from '../../../config/paths';
 import { errorMessageOf } from '../../../lib/api-client';
-import type { FullProfile } from '../../directory/api/types';
-import { fullName } from '../../directory/utils/profile-view';
+import { fullName } from '../../../lib/profile-display';
 import { useProfilePage } from '../api/get-profile-page';
 import { useSaveProfile } from '../api/save-profile';
 import { toFormValues, toProfileInput, type ProfileFormValues } from '../utils/profile-form';
-import { EventsTab } from './events-tab';
 import { PersonalTab } from './personal-tab';
 import { PoliticalTab } from './political-tab';
 import { ReputationTab } from './reputation-tab';
+import type { ProfileSlots } from './profile-slots';
 import type { ProfileSectionProps } from './section';
 import { ShopTab } from './shop-tab';
 import { VocationTab } from './vocation-tab';
 
 const TABS = [
-  ['personal', 'Personal', PersonalTab],
-  ['vocation', 'Vocation', VocationTab],
-  ['reputation', 'Reputation', ReputationTab],
-  ['political', 'Political', PoliticalTab],
-  ['shop', 'Shop', ShopTab],
-  ['events', 'Events', EventsTab],
+  ['personal', 'Personal'],
+  ['vocation', 'Vocation'],
+  ['reputation', 'Reputation'],
+  ['political', 'Political'],
+  ['shop', 'Shop'],
+  ['events', 'Events'],
 ] as const;
 type TabName = (typeof TABS)[number][0];
+
+function tabContents(slots: ProfileSlots): Record<TabName, ComponentType<ProfileSectionProps>> {
+  return { personal: PersonalTab, vocation: VocationTab, reputation: ReputationTab, political: PoliticalTab, shop: ShopTab, events: slots.EventsTab };
+}
 
 /** The tab holding each form field that can be refused; the rest live on the Vocation tab. */
 const FIELD_TABS: Partial<Record<keyof ProfileFormValues, TabName>> = {
@@ -59,22 +62,15 @@ function BackToMap() {
   );
 }
 
-function ProfileEditor({
-  profile,
-  viewer,
-  userId,
-  tab,
-  setTab,
-  tabsReady,
-}: {
-  profile: FullProfile | null;
-  viewer: CurrentUser;
-  userId: string;
+interface ProfileEditorProps extends Pick<ProfileScreenProps, 'viewer' | 'userId' | 'slots' | 'onSaved'> {
+  profile: Profile | null;
   tab: TabName;
   setTab: (tab: TabName) => void;
   /** False for the first, urgent render: the heading shows at once, the tabs follow in a background one. */
   tabsReady: boolean;
-}) {
+}
+
+function ProfileEditor({ profile, viewer, userId, slots, onSaved, tab, setTab, tabsReady }: ProfileEditorProps) {
   const isOwn = viewer.id === userId;
   // A member without a profile lands straight in the form that creates it.
   const [editing, setEditing] = useState(isOwn && profile === null);
@@ -85,6 +81,7 @@ function ProfileEditor({
   const save = useSaveProfile(profile?.id ?? null, (saved) => {
     form.reset(toFormValues(saved));
     setEditing(false);
+    onSaved();
   });
   const hadPlace = Boolean(profile?.latitude && profile.longitude);
   const onInvalid = (errors: FieldErrors<ProfileFormValues>) => {
@@ -100,7 +97,8 @@ function ProfileEditor({
     setEditing(false);
   };
   const name = isOwn ? fullName(viewer) : profile ? fullName(profile.user) : 'Member';
-  const sectionProps: ProfileSectionProps = { userId, profile, viewer, isOwn, editing };
+  const sectionProps: ProfileSectionProps = { userId, profile, viewer, isOwn, editing, slots };
+  const contents = tabContents(slots);
   return (
     <FormProvider {...form}>
       <div className="mx-auto grid w-full max-w-6xl gap-4 p-4 sm:p-6">
@@ -133,11 +131,14 @@ function ProfileEditor({
                 </TabsTrigger>
               ))}
             </TabsList>
-            {TABS.map(([value, , Content]) => (
-              <TabsContent key={value} value={value} className="mt-4">
-                <Content {...sectionProps} />
-              </TabsContent>
-            ))}
+            {TABS.map(([value]) => {
+              const Content = contents[value];
+              return (
+                <TabsContent key={value} value={value} className="mt-4">
+                  <Content {...sectionProps} />
+                </TabsContent>
+              );
+            })}
           </Tabs>
         ) : (
           <Skeleton className="h-64 w-full" />
@@ -147,8 +148,18 @@ function ProfileEditor({
   );
 }
 
+export interface ProfileScreenProps {
+  viewer: CurrentUser;
+  /** Whose profile the page shows. */
+  userId: string;
+  /** What the page shows from other features. */
+  slots: ProfileSlots;
+  /** After the viewer saves their profile: refresh what other screens show of it. */
+  onSaved: () => void;
+}
+
 /** Spec 02 §2, the profile page: `/profile` for one's own, `/profile/{userId}` for anyone's. */
-export function ProfileScreen({ viewer, userId }: { viewer: CurrentUser; userId: string }) {
+export function ProfileScreen({ viewer, userId, slots, onSaved }: ProfileScreenProps) {
   const query = useProfilePage(userId);
   // Held here, so the tab stays put when a first save starts the page afresh.
   const [tab, setTab] = useState<TabName>('personal');
@@ -192,5 +203,7 @@ export function ProfileScreen({ viewer, userId }: { viewer: CurrentUser; userId:
   }
   // Keyed by the profile, so creating one starts its page afresh.
   const tabsReady = shown.userId === userId && shown.profile !== undefined;
-  return <ProfileEditor key={query.data?.id ?? 'new'} profile={query.data} viewer={viewer} userId={userId} tab={tab} setTab={setTab} tabsReady={tabsReady} />;
+  return (
+    <ProfileEditor key={query.data?.id ?? 'new'} profile={query.data} viewer={viewer} userId={userId} slots={slots} onSaved={onSaved} tab={tab} setTab={setTab} tabsReady={tabsReady} />
+  );
 }

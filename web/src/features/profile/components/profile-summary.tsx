@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { useRemoveCertification } from '../api/remove-certification';
 import { useRemoveUserSkill } from '../api/remove-user-skill';
-import { fullName, formatRating, ratingOf } from '../../directory/utils/profile-view';
+import { formatRating, fullName, ratingOf } from '../../../lib/profile-display';
 import { money } from '../utils/shop-expense-constants';
 import { isHiddenFrom } from './privacy';
 import { CertificationForm, SkillForm } from './summary-forms';

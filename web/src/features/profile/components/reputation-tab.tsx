@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Field, Input, Textarea } from '../../../components/ui/field';
 import { LoadMore } from '../../../components/ui/load-more';
 import { ApiError } from '../../../lib/api-client';
-import { fullName } from '../../directory/utils/profile-view';
+import { fullName } from '../../../lib/profile-display';
 import { useCreateTestimonial } from '../api/create-testimonial';
 import { useDeleteTestimonial } from '../api/delete-testimonial';
 import { useTestimonials } from '../api/get-testimonials';

@@ -1,18 +1,19 @@
-import type { CurrentUser } from '@freemarket/contracts';
+import type { CurrentUser, Profile } from '@freemarket/contracts';
 import type { ReactNode } from 'react';
-import type { FullProfile } from '../../directory/api/types';
+import type { ProfileSlots } from './profile-slots';
 
 /** What every section of the profile page is given. */
 export interface ProfileSectionProps {
   /** Whose profile the page shows. */
   userId: string;
   /** Their profile as the viewer may see it, or null when they have none yet. */
-  profile: FullProfile | null;
+  profile: Profile | null;
   viewer: CurrentUser;
   /** The page shows the viewer's own profile. */
   isOwn: boolean;
   /** Edit mode: only ever true on one's own profile. */
   editing: boolean;
+  slots: ProfileSlots;
 }
 
 /** A titled card of the profile page; `action` sits beside the title (a privacy switch, an Add button). */

@@ -8,7 +8,6 @@ import { Dialog } from '../../../components/ui/dialog';
 import { Field, Input, Textarea } from '../../../components/ui/field';
 import { LoadMore } from '../../../components/ui/load-more';
 import { ApiError } from '../../../lib/api-client';
-import { BuyNowLink } from '../../commerce/components/checkout-links';
 import { useCreateItem } from '../api/create-item';
 import { useDeleteItem } from '../api/delete-item';
 import { useItemsForSale } from '../api/get-items-for-sale';
@@ -16,6 +15,7 @@ import { useUpdateItem } from '../api/update-item';
 import { ITEM_LIMITS, money } from '../utils/shop-expense-constants';
 import { PrivacySwitch } from './form-fields';
 import { isHiddenFrom } from './privacy';
+import type { ProfileSlots } from './profile-slots';
 import { PrivateNotice, Section, type ProfileSectionProps } from './section';
 
 const PRICE = /^\d{1,8}(\.\d{1,2})?$/;
@@ -154,7 +154,16 @@ function ItemForm({ item, pending, onSubmit, onCancel }: { item: Item | null; pe
   );
 }
 
-function ItemCard({ item, viewerId, editing, canEdit, onEdit }: { item: Item; viewerId: string; editing: boolean; canEdit: boolean; onEdit: () => void }) {
+interface ItemCardProps {
+  item: Item;
+  viewerId: string;
+  editing: boolean;
+  canEdit: boolean;
+  onEdit: () => void;
+  buyAction: ProfileSlots['buyAction'];
+}
+
+function ItemCard({ item, viewerId, editing, canEdit, onEdit, buyAction }: ItemCardProps) {
   const remove = useDeleteItem();
   const flags = FLAGS.filter(([flag]) => item[flag]);
   // Spec 02 §2 gives Buy Now its three conditions; a sold item takes no payment (the server refuses one).
@@ -191,7 +200,7 @@ function ItemCard({ item, viewerId, editing, canEdit, onEdit }: { item: Item; vi
       ) : null}
       {buyable || canEdit ? (
         <div className="flex flex-wrap gap-2">
-          {buyable && item.price !== null ? <BuyNowLink item={{ ...item, price: item.price }} /> : null}
+          {buyable && item.price !== null ? buyAction({ ...item, price: item.price }) : null}
           {canEdit ? (
             <>
               <Button size="sm" variant="outline" onClick={onEdit}>
@@ -210,7 +219,7 @@ function ItemCard({ item, viewerId, editing, canEdit, onEdit }: { item: Item; vi
 }
 
 /** Spec 02 §2, the Shop tab: the member's items for sale; on one's own profile in edit mode, add, edit and delete them. */
-export function ShopTab({ userId, profile, viewer, isOwn, editing }: ProfileSectionProps) {
+export function ShopTab({ userId, profile, viewer, isOwn, editing, slots }: ProfileSectionProps) {
   const hidden = isHiddenFrom(profile, 'itemsForSaleIsPublic', isOwn);
   const query = useItemsForSale(userId, !hidden);
   const canEdit = isOwn && editing;
@@ -242,7 +251,7 @@ export function ShopTab({ userId, profile, viewer, isOwn, editing }: ProfileSect
       <>
         <ul className="grid gap-3 sm:grid-cols-2" aria-label="Items for sale">
           {items.map((item) => (
-            <ItemCard key={item.id} item={item} viewerId={viewer.id} editing={editing} canEdit={canEdit} onEdit={() => setDialog({ item })} />
+            <ItemCard key={item.id} item={item} viewerId={viewer.id} editing={editing} canEdit={canEdit} onEdit={() => setDialog({ item })} buyAction={slots.buyAction} />
           ))}
         </ul>
         <LoadMore hasMore={query.hasNextPage} loading={query.isFetchingNextPage} onLoadMore={() => void query.fetchNextPage()} label="Load more items" />

@@ -1,6 +1,5 @@
-import type { ProfileFormFields, ProfileInput } from '@freemarket/contracts';
+import type { Profile, ProfileFormFields, ProfileInput } from '@freemarket/contracts';
 import { BUSINESS_VALUES, LOOKING_FOR, NONPROFIT_VALUES, PAYMENT_FORMS, PRIVACY_FLAGS, type PrivacyFlag } from '@freemarket/contracts/constants';
-import type { FullProfile } from '../../directory/api/types';
 
 /** The text fields of the profile form (spec 02 §3 'Text'). */
 export const PROFILE_TEXT_FIELDS = [
@@ -68,7 +67,7 @@ export type ProfileFormValues = ProfileFormFields;
 const isPrivacyFlag = (field: string): field is PrivacyFlag => (PRIVACY_FLAGS as readonly string[]).includes(field);
 
 /** The form's values for a profile, or for a new one (privacy flags default to public, spec 02 §9). */
-export function toFormValues(profile: FullProfile | null): ProfileFormValues {
+export function toFormValues(profile: Profile | null): ProfileFormValues {
   const values: ProfileFormValues = {};
   for (const field of PROFILE_TEXT_FIELDS) values[field] = profile?.[field] ?? '';
   for (const field of PROFILE_FLAG_FIELDS) values[field] = profile?.[field] ?? isPrivacyFlag(field);

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { eventsKeyRoot } from '../../events/api/get-events';
+import { eventsKeyRoot } from './get-events';
 
 /** `DELETE /api/events/{id}`: the host removes their event. */
 export function deleteEvent(id: string): Promise<void> {

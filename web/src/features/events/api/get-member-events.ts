@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { CommunityEventPage } from '@freemarket/contracts';
 import { apiGet } from '../../../lib/api-client';
-import { eventsKeyRoot } from '../../events/api/get-events';
+import { eventsKeyRoot } from './get-events';
 
 export type MemberEventsKind = 'hosted' | 'attending';
 

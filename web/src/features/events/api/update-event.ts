@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CommunityEvent, EventBody } from '@freemarket/contracts';
 import { toast } from '../../../components/ui/toast-store';
 import { apiRequest, errorMessageOf } from '../../../lib/api-client';
-import { eventsKeyRoot } from '../../events/api/get-events';
-import { INVALID_EVENT_DATE } from '../../events/utils/constants';
+import { eventsKeyRoot } from './get-events';
+import { INVALID_EVENT_DATE } from '../utils/constants';
 
 /** `PUT /api/events/{id}`: the host changes their event; the answer is the event as it now is. */
 export function updateEvent({ id, body }: { id: string; body: EventBody }): Promise<CommunityEvent> {

@@ -1,0 +1,23 @@
+import type { Item } from '@freemarket/contracts';
+import type { ComponentType, ReactNode } from 'react';
+import type { ProfileSectionProps } from './section';
+
+/** Another member the viewer may pay from their profile. */
+export interface Payee {
+  userId: string;
+  name: string;
+}
+
+/**
+ * What the profile page shows from other features, passed in by the route that composes them:
+ * payments from commerce, the Events tab from events.
+ */
+export interface ProfileSlots {
+  /** Beside another member's name on the Personal tab (Send Money, Log Transaction). */
+  paymentActions: (payee: Payee) => ReactNode;
+  /** On another political candidate's Campaign section. */
+  donateAction: (payee: Payee) => ReactNode;
+  /** On an item with a price that the viewer may buy. */
+  buyAction: (item: Item & { price: string }) => ReactNode;
+  EventsTab: ComponentType<ProfileSectionProps>;
+}
