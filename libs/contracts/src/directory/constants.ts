@@ -80,6 +80,22 @@ export const NONPROFIT_VALUES = ['Housing Security', 'Food Security', 'Education
 /** The map's default position (spec 01 §9). */
 export const DEFAULT_MAP_POSITION = { lat: 37.7749, lng: -122.4194 } as const;
 
+/** What one `GET /api/profiles/map` answer may hold (docs/api.md). */
+export const MAP_VIEW = {
+  /** The zoom levels the map offers (Leaflet's, 0 the whole world). */
+  minZoom: 0,
+  maxZoom: 19,
+  /** From this zoom in, the answer is single markers, however many the view holds. */
+  markersFromZoom: 17,
+  /**
+   * At most this many single markers (some 400 bytes each with skills, so an answer stays under
+   * 50 kB); a view holding no more than this gets them at any zoom.
+   */
+  markersMax: 100,
+  /** At most this many clusters: a grid of 32 by 32 cells at most over the view. */
+  clustersMax: 1024,
+} as const;
+
 /** Bounds of every directory list; documented in docs/api.md. */
 export const DIRECTORY_LIMITS = {
   /** `GET /api/profiles/search`: page size. */

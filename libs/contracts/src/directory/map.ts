@@ -1,21 +1,6 @@
 import { z } from 'zod';
+import { MAP_VIEW } from './constants.js';
 import { memberId, queryDecimal, queryInt } from './primitives.js';
-
-/** What one `GET /api/profiles/map` answer may hold (docs/api.md). */
-export const MAP_VIEW = {
-  /** The zoom levels the map offers (Leaflet's, 0 the whole world). */
-  minZoom: 0,
-  maxZoom: 19,
-  /** From this zoom in, the answer is single markers, however many the view holds. */
-  markersFromZoom: 17,
-  /**
-   * At most this many single markers (some 400 bytes each with skills, so an answer stays under
-   * 50 kB); a view holding no more than this gets them at any zoom.
-   */
-  markersMax: 100,
-  /** At most this many clusters: a grid of 32 by 32 cells at most over the view. */
-  clustersMax: 1024,
-} as const;
 
 const lat = queryDecimal(-90, 90);
 const lng = queryDecimal(-180, 180);

@@ -12,6 +12,7 @@ import { StatsBar } from '../../features/directory/components/stats-bar';
 import { useExploreSearch } from '../../features/directory/hooks/use-explore-search';
 import { useGeolocation } from '../../features/directory/hooks/use-geolocation';
 import { markerFromMapItem, markerFromProfile, toMarkers } from '../../features/directory/utils/map-marker';
+import type { MapViewport } from '../../features/directory/utils/map-viewport';
 import { MessagePromptButton } from '../../features/messaging/components/message-prompt-button';
 import { useProfileOfUser, useRefreshProfiles } from '../../features/profile/api/get-profile';
 import { useRefreshRewardBalanceSoon } from '../../features/rewards/api/get-balance';
@@ -32,6 +33,8 @@ const MapView = lazy(() =>
   ).then((m) => ({ default: m.MapView })),
 );
 
+const NO_CLUSTERS: never[] = [];
+
 const MAP_PLACEHOLDER = <div className="h-full w-full bg-slate-100" aria-hidden="true" />;
 
 /** Spec 01 §2, the explore map: the route composes directory with connections, messaging, commerce and rewards. */
@@ -47,13 +50,15 @@ export function ExploreRoute({ user }: { user: CurrentUser }) {
   const wide = useMediaQuery('(min-width: 48rem)');
   const mapMounted = useAfterPaint();
   const categories = useSkillCategories(explore.scope === 'skills');
-  // With nothing searched for, the map shows every nearby profile (compact markers, clustered).
-  const nearbyMap = useProfileMap(geo.position, explore.noActiveSearch);
+  // With nothing searched for, the map shows every profile in view: clusters, or zoomed in, markers.
+  const [mapView, setMapView] = useState<MapViewport | null>(null);
+  const nearbyMap = useProfileMap(mapView, explore.noActiveSearch);
   const markers = useMemo(
     () =>
-      explore.noActiveSearch && nearbyMap.data ? toMarkers(nearbyMap.data.items, markerFromMapItem) : toMarkers(explore.profiles, markerFromProfile),
+      explore.noActiveSearch && nearbyMap.data ? toMarkers(nearbyMap.data.markers, markerFromMapItem) : toMarkers(explore.profiles, markerFromProfile),
     [explore.noActiveSearch, nearbyMap.data, explore.profiles],
   );
+  const clusters = explore.noActiveSearch ? (nearbyMap.data?.clusters ?? NO_CLUSTERS) : NO_CLUSTERS;
   // @NOTE Query results arrive as urgent updates, which React renders in one task it cannot
   // interrupt. Deferred copies let the list and the markers render in a background pass that
   // yields to the browser every few milliseconds (the long tasks behind the map page's TBT).
@@ -66,6 +71,7 @@ export function ExploreRoute({ user }: { user: CurrentUser }) {
   const shownList = useDeferredValue(listState);
   const shownProfiles = shownList.profiles;
   const shownMarkers = useDeferredValue(markers);
+  const shownClusters = useDeferredValue(clusters);
   const listed = selectedUserId ? (explore.profiles.find((p) => p.userId === selectedUserId) ?? shownProfiles.find((p) => p.userId === selectedUserId)) : undefined;
   // A marker outside the list (the map shows more than the list holds): load its profile.
   const fetched = useProfileOfUser(selectedUserId && !listed ? selectedUserId : null);
@@ -126,7 +132,7 @@ export function ExploreRoute({ user }: { user: CurrentUser }) {
         </MobileSidebar>
         <div className="relative min-w-0 flex-1">
           <Suspense fallback={MAP_PLACEHOLDER}>
-            {mapMounted ? <MapView center={geo.position} own={geo.own} markers={shownMarkers} selectedId={selectedProfileId} onSelect={selectProfile} /> : MAP_PLACEHOLDER}
+            {mapMounted ? <MapView center={geo.position} own={geo.own} markers={shownMarkers} clusters={shownClusters} selectedId={selectedProfileId} onSelect={selectProfile} onViewChange={setMapView} /> : MAP_PLACEHOLDER}
           </Suspense>
           <StatsBar profiles={shownProfiles} />
         </div>

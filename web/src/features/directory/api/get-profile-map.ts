@@ -1,22 +1,22 @@
-import type { DIRECTORY_LIMITS } from '@freemarket/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { LOCATION_RADIUS } from '../../../config/constants';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
+import type { MapViewport } from '../utils/map-viewport';
 import type { ProfileMapResponse } from './types';
 
-/** Up to the contract's maximum: the clustered layer stays fluid with 10,000 markers. */
-export const MAP_MARKER_LIMIT: (typeof DIRECTORY_LIMITS)['mapMax'] = 10_000;
-
-/** `GET /api/profiles/map`: compact markers around a position, nearest first. */
-export function getProfileMap(lat: number, lng: number): Promise<ProfileMapResponse> {
-  return apiGet<ProfileMapResponse>('/api/profiles/map', { lat, lng, radius: LOCATION_RADIUS, limit: MAP_MARKER_LIMIT });
-}
-
-export const profileMapQueryOptions = (lat: number, lng: number) =>
-  queryOptions({ queryKey: ['/api/profiles/map', { lat, lng, radius: LOCATION_RADIUS }], queryFn: () => getProfileMap(lat, lng) });
-
-export function useProfileMap(position: [number, number] | null, enabled: boolean) {
-  return useQuery({ ...profileMapQueryOptions(position?.[0] ?? 0, position?.[1] ?? 0), enabled: enabled && position !== null });
+/** `GET /api/profiles/map`: clusters or single markers of what is on screen. */
+export function getProfileMap(view: MapViewport): Promise<ProfileMapResponse> {
+  return apiGet<ProfileMapResponse>('/api/profiles/map', { ...view });
 }
 
 export const profileMapKeyRoot = ['/api/profiles/map'] as const;
+
+/** Keyed by the snapped view, so a view seen before is answered from the cache. */
+export const profileMapQueryOptions = (view: MapViewport) =>
+  queryOptions({ queryKey: [...profileMapKeyRoot, view], queryFn: () => getProfileMap(view), placeholderData: keepPreviousData });
+
+const NO_VIEW: MapViewport = { south: 0, west: 0, north: 0, east: 0, zoom: 0 };
+
+/** The previous view's answer stays on screen while the next one loads, so markers never flash. */
+export function useProfileMap(view: MapViewport | null, enabled: boolean) {
+  return useQuery({ ...profileMapQueryOptions(view ?? NO_VIEW), enabled: enabled && view !== null });
+}

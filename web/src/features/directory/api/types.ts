@@ -4,6 +4,7 @@ export type {
   ProfileSearchPage,
   ProfileMapItem,
   ProfileMapResponse,
+  MapCluster,
   Profile as FullProfile,
   Review,
   SkillCategory,

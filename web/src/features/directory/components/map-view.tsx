@@ -2,12 +2,14 @@ import 'leaflet/dist/leaflet.css';
 import L from 'leaflet';
 import { Layers, LocateFixed, Minus, Plus } from 'lucide-react';
 import { memo, useEffect, useRef, useState } from 'react';
-import { MapContainer, Marker, TileLayer, useMap } from 'react-leaflet';
+import { MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { MAP_DEFAULT_CENTER, MAP_DEFAULT_ZOOM, MAP_MAX_ZOOM } from '../../../config/constants';
 import { env } from '../../../config/env';
 import { useAfterPaint } from '../../../lib/use-after-paint';
+import type { MapCluster } from '../api/types';
 import type { MapMarker } from '../utils/map-marker';
+import { snapViewport, type MapViewport } from '../utils/map-viewport';
 import { ownLocationIcon } from './marker-icons';
 import { ProfileMarkerLayer } from './profile-marker-layer';
 
@@ -16,8 +18,12 @@ export interface MapViewProps {
   center: [number, number] | null;
   own: [number, number] | null;
   markers: MapMarker[];
+  /** Profiles close together on screen, as the server counts them. */
+  clusters: MapCluster[];
   selectedId: string | null;
   onSelect: (marker: MapMarker) => void;
+  /** The view on screen: once when the map is created, then after each move or zoom settles. */
+  onViewChange: (view: MapViewport) => void;
 }
 
 function Recentre({ center }: { center: [number, number] | null }) {
@@ -26,6 +32,31 @@ function Recentre({ center }: { center: [number, number] | null }) {
     if (center) map.setView(center, map.getZoom());
   }, [center, map]);
   return null;
+}
+
+/** A pan or zoom settles this long before the map asks for the new view. */
+const VIEW_DEBOUNCE_MS = 250;
+
+function ViewReporter({ onViewChange }: { onViewChange: (view: MapViewport) => void }) {
+  const timer = useRef(0);
+  const report = useRef(onViewChange);
+  report.current = onViewChange;
+  const map = useMapEvents({
+    moveend: () => {
+      window.clearTimeout(timer.current);
+      timer.current = window.setTimeout(() => report.current(viewOf(map)), VIEW_DEBOUNCE_MS);
+    },
+  });
+  useEffect(() => {
+    report.current(viewOf(map));
+    return () => window.clearTimeout(timer.current);
+  }, [map]);
+  return null;
+}
+
+function viewOf(map: L.Map): MapViewport {
+  const b = map.wrapLatLngBounds(map.getBounds());
+  return snapViewport({ south: b.getSouth(), west: b.getWest(), north: b.getNorth(), east: b.getEast() }, map.getZoom());
 }
 
 const CONTROL = 'grid h-10 w-10 place-items-center rounded-md bg-white text-slate-800 shadow-md hover:bg-slate-50 focus-visible:outline-3 focus-visible:outline-blue-500';
@@ -67,8 +98,8 @@ function MapControls({ own, styleIndex, onToggleStyle }: { own: [number, number]
   );
 }
 
-/** The explore map: tiles from configuration, clustered profile markers, own location and controls. */
-export const MapView = memo(function MapView({ center, own, markers, selectedId, onSelect }: MapViewProps) {
+/** The explore map: tiles from configuration, profile markers and clusters, own location and controls. */
+export const MapView = memo(function MapView({ center, own, markers, clusters, selectedId, onSelect, onViewChange }: MapViewProps) {
   const [styleIndex, setStyleIndex] = useState(0);
   const style = env.tiles[styleIndex]!;
   // Creating the map, then its tiles, then its markers: three short tasks instead of one long one.
@@ -87,10 +118,11 @@ export const MapView = memo(function MapView({ center, own, markers, selectedId,
           {/* The key makes Leaflet swap the layer instead of patching the URL of the tiles on screen. */}
           <TileLayer key={style.url} url={style.url} attribution={style.attribution} maxZoom={MAP_MAX_ZOOM} maxNativeZoom={style.maxNativeZoom} className={`fm-tiles-${styleIndex}`} />
           {own ? <Marker position={own} icon={ownLocationIcon} title="Your Location" keyboard={false} /> : null}
-          <ProfileMarkerLayer markers={markers} selectedId={selectedId} onSelect={onSelect} />
+          <ProfileMarkerLayer markers={markers} clusters={clusters} selectedId={selectedId} onSelect={onSelect} />
         </>
       ) : null}
       <Recentre center={center} />
+      <ViewReporter onViewChange={onViewChange} />
       <MapControls own={own} styleIndex={styleIndex} onToggleStyle={() => setStyleIndex((i) => (i + 1) % env.tiles.length)} />
     </MapContainer>
   );
