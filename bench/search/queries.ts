@@ -1,5 +1,6 @@
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { markerJson, markerStatement, nearby, ratingOrder, searchConditions, searchStatements } from '@freemarket/directory';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { cellRange, MapRepository, nearby, searchConditions, SearchRepository } from '@freemarket/directory';
 
 /**
  * The four benchmark queries: the HTTP path the service answers, the statement its repository
@@ -20,9 +21,24 @@ export const CENTRES = [
 ] as const;
 export const TRADE_WORDS = ['electric', 'plumb', 'carpent', 'roof', 'weld', 'hvac', 'mason', 'landscap'] as const;
 export const SKILL_WORDS = ['nursing', 'tutor', 'farming', 'web', 'photograph', 'plumbing', 'beekeep', 'grant', 'canvass', 'pottery'] as const;
-/** (d): the markers of one map view (zoom 12, about 20 km across); (e): the web client's own call today. */
-export const MAP = { radiusKm: 10, limit: 500 } as const;
-export const MAP_WIDE = { radiusKm: 50, limit: 10_000 } as const;
+/** (d), (e): the view of a 1280×800 screen centred on a point, as the web client asks for it. */
+type Screen = { south: number; west: number; north: number; east: number; zoom: number };
+function screen(c: { lat: number; lng: number }, zoom: number): Screen {
+  const degreesPerPixel = 360 / (256 * 2 ** zoom);
+  const halfWidth = 640 * degreesPerPixel;
+  const halfHeight = 400 * degreesPerPixel * Math.cos((c.lat * Math.PI) / 180);
+  const fixed = (v: number) => Number(v.toFixed(6));
+  return { south: fixed(c.lat - halfHeight), west: fixed(c.lng - halfWidth), north: fixed(c.lat + halfHeight), east: fixed(c.lng + halfWidth), zoom };
+}
+const mapPath = (v: Screen) => `/api/profiles/map?south=${v.south}&west=${v.west}&north=${v.north}&east=${v.east}&zoom=${v.zoom}`;
+/** The cells the service reads first (single markers follow only where the cells hold few). */
+const mapStatement = (v: Screen) => new MapRepository(drizzle.mock()).cells(cellRange(v, v.zoom)).toSQL();
+/** The same clusters grouped from the profiles themselves at request time. */
+const naiveClusters = (v: Screen) => ({
+  text: `select floor((p.longitude::float8 + 180) / $5) x, floor(p.latitude::float8 / $5) y, count(*), avg(p.latitude::float8), avg(p.longitude::float8)
+    from directory.profiles p where p.latitude::float8 between $1 and $3 and p.longitude::float8 between $2 and $4 group by 1, 2`,
+  values: [v.south, v.west, v.north, v.east, 360 / (4 << v.zoom)],
+});
 
 export interface BenchQuery {
   key: 'a' | 'b' | 'c' | 'd' | 'e';
@@ -34,6 +50,8 @@ export interface BenchQuery {
 }
 
 const dialect = new PgDialect();
+/** Builds the service's statements for EXPLAIN without a connection. */
+const statements = new SearchRepository(drizzle.mock());
 /** The member the statements are built for (the service builds each answer for its viewer). */
 export const BENCH_VIEWER = 'bench-viewer';
 const centre = (i: number) => CENTRES[i % CENTRES.length]!;
@@ -52,19 +70,14 @@ export function benchQueries(tradesId: string): BenchQuery[] {
       key: 'a',
       label: 'nearest 20 within 50 km (GET /api/profiles/location)',
       path: (i) => `/api/profiles/location?lat=${at(i).lat}&lng=${at(i).lng}&radius=50&limit=20`,
-      statement: (i) => dialect.sqlToQuery(searchStatements.nearest({ where: [], limit: 20, near: nearby(at(i), 50), viewerId: BENCH_VIEWER })),
+      statement: (i) => statements.page('distance', { where: [], limit: 20, near: nearby(at(i), 50) }).toSQL(),
       naive: (i) => ({ text: `select p.id from directory.profiles p where ${haversine} <= 50 order by ${haversine} limit 21`, values: [at(i).lat, at(i).lng] }),
     },
     {
       key: 'b',
       label: 'text + category within 50 km by rating (GET /api/profiles/search?q&category&sort=rating)',
       path: (i) => `/api/profiles/search?q=${trade(i)}&category=${tradesId}&lat=${at(i).lat}&lng=${at(i).lng}&radius=50&sort=rating&limit=20`,
-      // The statement the service runs: the rating tiers' matches, best first (the next part only when those before are too few).
-      statement: (i) => {
-        const order = ratingOrder(undefined);
-        const { where, text } = searchConditions({ q: trade(i), type: 'all', category: tradesId });
-        return dialect.sqlToQuery(searchStatements.sortedCollect({ where, text, limit: 20, near: nearby(at(i), 50), viewerId: BENCH_VIEWER }, order, order.tiers));
-      },
+      statement: (i) => statements.page('rating', { where: searchConditions({ q: trade(i), type: 'all', category: tradesId }), limit: 20, near: nearby(at(i), 50) }).toSQL(),
       naive: (i) => ({
         text: `select p.id from directory.profiles p where ${haversine} <= 50
           and (p.title ilike $3 or p.bio ilike $3 or p.business_name ilike $3 or ${hasSkill('s.name ilike $3')}) and ${hasSkill('s.category_id = $4')}
@@ -76,7 +89,7 @@ export function benchQueries(tradesId: string): BenchQuery[] {
       key: 'c',
       label: "scope 'skills' text by distance (GET /api/profiles/search?type=skills&q&sort=distance)",
       path: (i) => `/api/profiles/search?type=skills&q=${skill(i)}&lat=${at(i).lat}&lng=${at(i).lng}&radius=50&sort=distance&limit=20`,
-      statement: (i) => dialect.sqlToQuery(searchStatements.nearest({ ...searchConditions({ q: skill(i), type: 'skills' }), limit: 20, near: nearby(at(i), 50), viewerId: BENCH_VIEWER })),
+      statement: (i) => statements.page('distance', { where: searchConditions({ q: skill(i), type: 'skills' }), limit: 20, near: nearby(at(i), 50) }).toSQL(),
       naive: (i) => ({
         text: `select p.id from directory.profiles p where ${haversine} <= 50 and ${hasSkill('(s.name ilike $3 or c.name ilike $3)')} order by ${haversine} limit 21`,
         values: [at(i).lat, at(i).lng, `%${skill(i)}%`],
@@ -84,25 +97,17 @@ export function benchQueries(tradesId: string): BenchQuery[] {
     },
     {
       key: 'd',
-      label: `map markers, ${MAP.limit} nearest within ${MAP.radiusKm} km (GET /api/profiles/map)`,
-      path: (i) => `/api/profiles/map?lat=${at(i).lat}&lng=${at(i).lng}&radius=${MAP.radiusKm}&limit=${MAP.limit}`,
-      statement: (i) => dialect.sqlToQuery(markerStatement(nearby(at(i), MAP.radiusKm), MAP.limit, markerJson(BENCH_VIEWER))),
-      naive: (i) => ({
-        text: `select p.id, p.user_id, p.member_name, p.title, p.latitude, p.longitude, p.average_rating, p.review_count, p.skill_summary
-          from directory.profiles p where ${haversine} <= ${MAP.radiusKm} order by ${haversine} limit ${MAP.limit + 1}`,
-        values: [at(i).lat, at(i).lng],
-      }),
+      label: 'map of a city screen at zoom 12, 1280×800 px (GET /api/profiles/map)',
+      path: (i) => mapPath(screen(at(i), 12)),
+      statement: (i) => mapStatement(screen(at(i), 12)),
+      naive: (i) => naiveClusters(screen(at(i), 12)),
     },
     {
       key: 'e',
-      label: `supplementary: map markers, up to ${MAP_WIDE.limit.toLocaleString('en-US')} within ${MAP_WIDE.radiusKm} km (the web client's call)`,
-      path: (i) => `/api/profiles/map?lat=${at(i).lat}&lng=${at(i).lng}&radius=${MAP_WIDE.radiusKm}&limit=${MAP_WIDE.limit}`,
-      statement: (i) => dialect.sqlToQuery(markerStatement(nearby(at(i), MAP_WIDE.radiusKm), MAP_WIDE.limit, markerJson(BENCH_VIEWER))),
-      naive: (i) => ({
-        text: `select p.id, p.user_id, p.member_name, p.title, p.latitude, p.longitude, p.average_rating, p.review_count, p.skill_summary
-          from directory.profiles p where ${haversine} <= ${MAP_WIDE.radiusKm} order by ${haversine} limit ${MAP_WIDE.limit + 1}`,
-        values: [at(i).lat, at(i).lng],
-      }),
+      label: 'map of the whole country at zoom 5, 1280×800 px (GET /api/profiles/map)',
+      path: (i) => mapPath(screen(at(i), 5)),
+      statement: (i) => mapStatement(screen(at(i), 5)),
+      naive: (i) => naiveClusters(screen(at(i), 5)),
     },
   ];
 }

@@ -14,17 +14,14 @@ import { BENCH_VIEWER, benchQueries, CENTRES, type BenchQuery } from './queries.
 
 /**
  * Search benchmark: the directory service (its own process, real Postgres) against N generated
- * profiles; four queries at 16 connections over HTTP, then (after all of them, so their scans disturb none) the same questions written naively in
+ * profiles; each query at 16 connections over HTTP, then (after all of them, so their scans disturb none) the same questions written naively in
  * SQL for the ratio, then EXPLAIN (ANALYZE, BUFFERS) of each. Run it under the shared lock:
  *   flock /tmp/fm-bench.lock node --import tsx bench/search/run.ts
  * BENCH_PROFILES (1,000,000), BENCH_DURATION (15 s), BENCH_WARMUP (5 s), BENCH_CONNECTIONS (16),
  * BENCH_NAIVE_SECONDS (30), BENCH_POOL (DB_POOL_MAX of the service; unset, the directory's default), BENCH_ONLY (e.g. "ad"),
  * BENCH_PG_OPTIONS (session settings of the service's connections, '-c work_mem=32MB -c max_parallel_workers_per_gather=0 -c jit=off'),
- * BENCH_SERVICE_NODE_ARGS (node flags for the service alone, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof').
- * Every question is measured twice: as deployed, markers and results held in memory (MarkerCache,
- * ItemCache; for the map, first the time each centre's first answer takes, its cells read from
- * Postgres), and by a second service with MAP_CACHE_MARKERS=0 and SEARCH_CACHE_RESULTS=0, from
- * Postgres alone.
+ * BENCH_SERVICE_NODE_ARGS (node flags for the service alone, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'),
+ * BENCH_MIGRATE (1: bring an existing database forward by newer migrations instead of generating it again).
  */
 const PROFILES = Number(process.env.BENCH_PROFILES ?? 1_000_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 15);
@@ -34,27 +31,19 @@ const NAIVE_SECONDS = Number(process.env.BENCH_NAIVE_SECONDS ?? 30);
 const POOL = process.env.BENCH_POOL;
 const ONLY = process.env.BENCH_ONLY ?? 'abcde';
 const SERVICE_NODE_ARGS = process.env.BENCH_SERVICE_NODE_ARGS ?? '';
-/**
- * Session settings of the service's connections (libpq `options`): bitmaps of a dense metro exceed
- * the default 4 MB work_mem and go lossy; and no parallel workers: the planner overrates the
- * cell-tagged text lookups (their lexemes are too many for its statistics) and would gather
- * workers, and JIT-compile (~40 ms), for a few milliseconds of work, at 16 requests in flight on 2 cores.
- */
+/** Session settings of the service's connections (libpq `options`), as the directory sets them itself (SEARCH_SESSION_SETTINGS). */
 const PG_OPTIONS = process.env.BENCH_PG_OPTIONS ?? '-c work_mem=32MB -c max_parallel_workers_per_gather=0 -c jit=off';
 
-/** The directory with its markers and results held in memory (as deployed), and one that asks Postgres for everything. */
-type ServiceKind = 'deployed' | 'uncached';
 interface Service {
   url: string;
   child: ChildProcess;
 }
 
-async function startService(publicKeyPem: string, kind: ServiceKind): Promise<Service> {
+async function startService(publicKeyPem: string): Promise<Service> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATABASE_URL: withOptions(BENCH_DATABASE_URL, PG_OPTIONS), ASSERTION_PUBLIC_KEY: publicKeyPem, LOG_LEVEL: 'warn' };
   if (POOL) env.DB_POOL_MAX = POOL;
   else delete env.DB_POOL_MAX;
-  if (kind === 'uncached') Object.assign(env, { MAP_CACHE_MARKERS: '0', SEARCH_CACHE_RESULTS: '0' });
   for (const name of ['NATS_URL', 'REDIS_URL', 'OTEL_EXPORTER_OTLP_ENDPOINT']) delete env[name];
   // As production starts it: the package's start script, with the service's own node flags.
   const child = await startPackageScript('directory', env, SERVICE_NODE_ARGS);
@@ -88,38 +77,25 @@ async function main(): Promise<void> {
   // EXPLAIN runs with the service's session settings, or its bitmaps would go lossy where the service's do not.
   const client = new pg.Client({ connectionString: withOptions(BENCH_DATABASE_URL, PG_OPTIONS) });
   await client.connect();
-  const services = new Map<ServiceKind, Service>();
-  const serviceOf = async (kind: ServiceKind) => services.get(kind) ?? services.set(kind, await startService(keys.publicKeyPem, kind)).get(kind)!;
-  type Measured = { q: BenchQuery; kind: ServiceKind; http: Figures; cpuMs: { service: number; postgres: number }; faults: { service: number; postgres: number }; rssMb: number };
+  let service: Service | undefined;
+  type Measured = { q: BenchQuery; http: Figures; cpuMs: { service: number; postgres: number }; faults: { service: number; postgres: number }; rssMb: number };
   const measuredHttp: Measured[] = [];
   const results: (Measured & { naive: Figures })[] = [];
-  const firstAnswers: string[] = [];
   try {
     const tradesId = (await client.query<{ id: string }>(`select id from directory.skill_categories where name = 'Trades'`)).rows[0]!.id;
     const queries = benchQueries(tradesId).filter((q) => ONLY.includes(q.key));
-    const runs = queries.flatMap((q) => (['deployed', 'uncached'] as const).map((kind) => ({ q, kind })));
     // An assertion lives a minute: a fresh one for every run.
     const headers = async () => ({ [IDENTITY_HEADER]: await (await AssertionSigner.fromPem(keys.privateKeyPem)).sign({ userId: BENCH_VIEWER }) });
-    for (const { q, kind } of runs) {
-      const { url, child } = await serviceOf(kind);
+    service = await startService(keys.publicKeyPem);
+    const { url, child } = service;
+    for (const q of queries) {
       let i = 0;
       const paths = () => q.path(i++);
-      if (kind === 'deployed' && (q.key === 'd' || q.key === 'e')) {
-        // Each centre's first map question reads its cells from Postgres.
-        const times = [];
-        for (let c = 0; c < CENTRES.length; c++) {
-          const started = performance.now();
-          const res = await fetch(`${url}${q.path(c)}`, { headers: await headers() });
-          await res.arrayBuffer();
-          times.push(`${CENTRES[c]![0]} ${ms(performance.now() - started)}`);
-        }
-        firstAnswers.push(`(${q.key}) first answer at each centre, ms: ${times.join(', ')}`);
-      }
       const check = await fetch(`${url}${q.path(0)}`, { headers: await headers() });
       // Read whole: an unread answer holds its connection busy, and the service's graceful stop waits for it.
       const checked = await check.text();
       if (!check.ok) throw new Error(`(${q.key}) sanity check failed: ${check.status} ${checked}`);
-      process.stdout.write(`(${q.key}${kind === 'uncached' ? ', uncached' : ''}) warm-up ${WARMUP}s… `);
+      process.stdout.write(`(${q.key}) warm-up ${WARMUP}s… `);
       if (WARMUP > 0) await httpLoad(url, paths, await headers(), CONNECTIONS, WARMUP);
       process.stdout.write(`measuring ${DURATION}s… `);
       const measured = await measureCpu(child.pid!, client, new URL(BENCH_DATABASE_URL).pathname.slice(1), async () => httpLoad(url, paths, await headers(), CONNECTIONS, DURATION));
@@ -127,7 +103,7 @@ async function main(): Promise<void> {
       const cpuMs = { service: measured.serviceMs / http.count, postgres: measured.postgresMs / http.count };
       const faults = { service: measured.serviceFaults / http.count, postgres: measured.postgresFaults / http.count };
       process.stdout.write('done\n');
-      measuredHttp.push({ q, kind, http, cpuMs, faults, rssMb: (procStat(child.pid!)?.rssBytes ?? 0) / 2 ** 20 });
+      measuredHttp.push({ q, http, cpuMs, faults, rssMb: (procStat(child.pid!)?.rssBytes ?? 0) / 2 ** 20 });
     }
     // The naive forms after every indexed one: their full scans evict the caches and leave the
     // machine busy, which would show in whichever indexed query is measured next.
@@ -151,19 +127,17 @@ async function main(): Promise<void> {
     console.log(`${PROFILES.toLocaleString('en-US')} profiles; ${CONNECTIONS} connections; ${WARMUP}s warm-up + ${DURATION}s measured per query; service DB_POOL_MAX=${POOL ?? `${DIRECTORY_POOL_MAX} (the directory's default)`}, options '${PG_OPTIONS}'; centres rotate over ${CENTRES.map((c) => c[0]).join(', ')}\n`);
     console.log('| query | requests/s | p50 ms | p95 ms | p99 ms | failures | bytes/response | CPU ms/request (service + Postgres) | page faults/request (service + Postgres) | service RSS MB | naive p50 ms | naive p95 ms | naive queries | naive/indexed p95 |');
     console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
-    for (const { q, kind, http, naive, cpuMs, faults, rssMb } of results) {
-      const label = kind === 'uncached' ? `(${q.key}) the same, nothing held (MAP_CACHE_MARKERS=0, SEARCH_CACHE_RESULTS=0)` : `(${q.key}) ${q.label}`;
+    for (const { q, http, naive, cpuMs, faults, rssMb } of results) {
       console.log(
-        `| ${label} | ${http.rps.toFixed(0)} | ${ms(http.p50)} | ${ms(http.p95)} | ${ms(http.p99)} | ${http.failures} | ${http.bytes.toFixed(0)} | ${cpuMs.service.toFixed(2)} + ${cpuMs.postgres.toFixed(2)} | ${faults.service.toFixed(1)} + ${faults.postgres.toFixed(1)} | ${rssMb.toFixed(0)} | ${ms(naive.p50)} | ${ms(naive.p95)} | ${naive.count} | ${(naive.p95 / http.p95).toFixed(0)}× |`,
+        `| (${q.key}) ${q.label} | ${http.rps.toFixed(0)} | ${ms(http.p50)} | ${ms(http.p95)} | ${ms(http.p99)} | ${http.failures} | ${http.bytes.toFixed(0)} | ${cpuMs.service.toFixed(2)} + ${cpuMs.postgres.toFixed(2)} | ${faults.service.toFixed(1)} + ${faults.postgres.toFixed(1)} | ${rssMb.toFixed(0)} | ${ms(naive.p50)} | ${ms(naive.p95)} | ${naive.count} | ${(naive.p95 / http.p95).toFixed(0)}× |`,
       );
     }
-    for (const line of firstAnswers) console.log(`\n${line}`);
-    for (const { q } of results.filter((r) => r.kind === 'deployed')) {
+    for (const { q } of results) {
       console.log(`\n#### (${q.key}) ${q.label}: the service's statement, centre ${CENTRES[0][0]}\n\n\`\`\`\n${await explain(client, q.statement(0))}\n\`\`\``);
       console.log(`\nNaive form:\n\n\`\`\`\n${await explain(client, q.naive(0))}\n\`\`\``);
     }
   } finally {
-    for (const { child } of services.values()) child.kill('SIGTERM');
+    service?.child.kill('SIGTERM');
     await client.end();
   }
 }

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { profileSearchQuerySchema, SEARCH_SCOPES, SEARCH_SORTS, type ProfileSearchPage, type ProfileSearchQuery } from '@freemarket/contracts';
+import { profileSearchQuerySchema, SEARCH_SCOPES, SEARCH_SORTS, type ProfileSearchQuery } from '@freemarket/contracts';
 import { openDatabase } from '@freemarket/db';
 import { SEARCH_SESSION_SETTINGS } from '@freemarket/directory';
 import { SearchService } from '../../services/directory/src/search/service.js';
@@ -38,7 +38,7 @@ try {
             await search.search(viewer, query);
             const started = performance.now();
             const page = await search.search(viewer, query);
-            timing = { label: `${label} → ${(JSON.parse(page) as ProfileSearchPage).items.length}`, ms: performance.now() - started };
+            timing = { label: `${label} → ${page.items.length}`, ms: performance.now() - started };
           } catch (err) {
             if (!/statement timeout/.test(String((err as Error).cause ?? err))) throw err;
             timing = { label: `${label} → stopped`, ms: TIMEOUT_MS };

@@ -6,7 +6,6 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PGlite } from '@electric-sql/pglite';
-import { listenPglite, listenPostgres, type HeartbeatOptions, type Listener, type NotificationHandlers } from './notifications.js';
 import { openPglite } from './pglite.js';
 
 /** The one database type services write against, whichever engine is underneath. */
@@ -22,8 +21,6 @@ export interface Database {
   ping(): Promise<void>;
   /** The connection pool's use, for metrics; undefined for PGlite, which has one connection and no pool. */
   poolStats(): PoolStats | undefined;
-  /** LISTEN on a channel (see NotificationHandlers); `close` ends every listener too. */
-  listen(channel: string, handlers: NotificationHandlers, options?: HeartbeatOptions): Promise<Listener>;
   close(): Promise<void>;
 }
 
@@ -67,7 +64,6 @@ function openPostgresDatabase(options: DatabaseOptions): Database {
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   const db = drizzleNodePg(pool) as unknown as Db;
-  const listeners = new Set<Listener>();
   return {
     kind: 'postgres',
     db,
@@ -86,19 +82,7 @@ function openPostgresDatabase(options: DatabaseOptions): Database {
       await pool.query('select 1');
     },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolMax }),
-    async listen(channel, handlers, heartbeat) {
-      const listener = await listenPostgres(options.url, channel, handlers, heartbeat);
-      listeners.add(listener);
-      return {
-        sync: () => listener.sync(),
-        close() {
-          listeners.delete(listener);
-          return listener.close();
-        },
-      };
-    },
     async close() {
-      await Promise.all([...listeners].map((l) => l.close()));
       await pool.end();
     },
   };
@@ -116,9 +100,6 @@ function openPgliteDatabase(client: PGlite): Database {
       await client.query('select 1');
     },
     poolStats: () => undefined,
-    listen(channel, handlers) {
-      return listenPglite(client, channel, handlers);
-    },
     async close() {
       if (!client.closed) await client.close();
     },

@@ -4,4 +4,3 @@ export * from './pagination.js';
 export * from './tables.js';
 export * from './unavailable.js';
 export * from './prepared.js';
-export type { HeartbeatOptions, Listener, NotificationHandlers } from './notifications.js';

@@ -6,8 +6,6 @@ import { MapService } from './map/service.js';
 import { ProfileService } from './profiles/service.js';
 import { ReferralService } from './referrals/service.js';
 import { ReviewService } from './reviews/service.js';
-import type { ItemCache } from './search/item-cache.js';
-import type { MarkerCache } from './search/marker-cache.js';
 import { SearchService } from './search/service.js';
 import { CertificationService } from './skills/certifications.js';
 import { SkillService } from './skills/service.js';
@@ -19,10 +17,6 @@ export interface DirectoryContext {
   profiles: ProfileService;
   search: SearchService;
   map: MapService;
-  /** The map's markers held in memory; absent where MAP_CACHE_MARKERS is 0. */
-  markerCache: MarkerCache | undefined;
-  /** Search results held in memory; absent where SEARCH_CACHE_RESULTS is 0. */
-  itemCache: ItemCache | undefined;
   skills: SkillService;
   certifications: CertificationService;
   reviews: ReviewService;
@@ -32,17 +26,14 @@ export interface DirectoryContext {
   legislation: LegislationService;
 }
 
-export function createContext(runtime: ServiceRuntime, config: DirectoryConfig, caches: { markerCache?: MarkerCache; itemCache?: ItemCache } = {}): DirectoryContext {
-  const { markerCache, itemCache } = caches;
+export function createContext(runtime: ServiceRuntime, config: DirectoryConfig): DirectoryContext {
   const profiles = new ProfileService(runtime);
   return {
     runtime,
     config,
     profiles,
-    search: new SearchService(runtime.db, undefined, markerCache, itemCache),
+    search: new SearchService(runtime.db),
     map: new MapService(runtime.db),
-    markerCache,
-    itemCache,
     skills: new SkillService(runtime, profiles),
     certifications: new CertificationService(runtime, profiles),
     reviews: new ReviewService(runtime),

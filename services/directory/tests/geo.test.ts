@@ -1,16 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { needs } from '@freemarket/testing/needs';
-import { profileLocationQuerySchema, profileSearchItemSchema, profileSearchPageSchema, profileSearchQuerySchema, type ProfileSearchPage, type Skill, type SkillCategory } from '@freemarket/contracts';
-import { eq, sql } from 'drizzle-orm';
-import { openDatabase, queryRows, type DbOrTx } from '@freemarket/db';
+import { profileSearchItemSchema, type ProfileSearchPage, type Skill, type SkillCategory } from '@freemarket/contracts';
+import { eq } from 'drizzle-orm';
 import { Random } from '@freemarket/demo';
 import { profiles } from '../src/db/schema/index.js';
-import { cellTaggedQuery, searchConditions } from '../src/search/conditions.js';
-import { isPlainQuery, toPrefixQuery } from '../src/search/text-query.js';
-import { SEARCH_SESSION_SETTINGS } from '../src/index.js';
-import { nearby } from '../src/search/geo.js';
-import { ratingOrder, statements } from '../src/search/repository.js';
-import { SearchService } from '../src/search/service.js';
 import { call, haversineKm, newMember, newProfile, startDirectory, type Directory } from './_util.js';
 
 let sut: Directory;
@@ -64,7 +56,7 @@ async function allPages(path: string): Promise<ProfileSearchPage['items']> {
   do {
     const res: { status: number; body: ProfileSearchPage } = await call<ProfileSearchPage>(sut, viewer, 'GET', `${path}${cursor ? `&cursor=${cursor}` : ''}`);
     expect(res.status).toBe(200);
-    // Postgres writes these answers, so their shape is checked against the contract here.
+    // Exactly the contract's fields, nothing more.
     for (const item of res.body.items) expect(profileSearchItemSchema.strict().parse(item)).toEqual(item);
     items.push(...res.body.items);
     cursor = res.body.nextCursor;
@@ -118,7 +110,7 @@ describe('sort by distance in search', () => {
   });
 });
 
-describe('skills by distance (the words tested inside the location index)', () => {
+describe('skills by distance', () => {
   it('finds skill holders nearest first, for whole, short and long words, and not a word that only shares their first 8 letters', async () => {
     const categories = (await call<SkillCategory[]>(sut, viewer, 'GET', '/api/skill-categories')).body;
     const creative = categories.find((c) => c.name === 'Creative')!;
@@ -138,37 +130,12 @@ describe('skills by distance (the words tested inside the location index)', () =
     expect(await found('photograph')).toEqual(nearestFirst);
     expect(await found('photo')).toEqual(nearestFirst);
     expect(await found('creative%20photography')).toEqual(nearestFirst);
-    // 'photogra' is in the index's signature of every holder; the whole word is then tested on each.
     expect(await found('photographing')).toEqual([]);
     expect(await found('ph')).toEqual(nearestFirst);
-    // A walk that gives up after a row or three hands over to the collection: the same pages.
-    for (const walk of [1, 3]) {
-      const seen: string[] = [];
-      let cursor: string | undefined;
-      do {
-        const query = profileSearchQuerySchema.parse({ type: 'skills', q: 'photograph', sort: 'distance', lat: String(center.lat), lng: String(center.lng), radius: '50', limit: '1', cursor });
-        const page = profileSearchPageSchema.parse(JSON.parse(await new SearchService(sut.service.runtime.db, walk).search({ userId: viewer }, query)));
-        seen.push(...page.items.map((i) => i.id));
-        cursor = page.nextCursor ?? undefined;
-      } while (cursor);
-      expect(seen, `walk of ${walk}`).toEqual(nearestFirst);
-    }
-  });
-
-  it('is served by profiles_geo_skills_idx, nearest first, when the planner may not read the table otherwise', async () => {
-    const statement = statements.nearest({ ...searchConditions({ q: 'photography', type: 'skills' }), limit: 20, near: nearby(center, 50), viewerId: viewer });
-    const plan = await sut.service.runtime.db.transaction(async (tx) => {
-      await tx.execute(sql`set local enable_seqscan = off`);
-      await tx.execute(sql`set local enable_bitmapscan = off`);
-      const rows = await queryRows<{ 'QUERY PLAN': string }>(tx, sql`explain ${statement}`);
-      return rows.map((r) => r['QUERY PLAN']).join('\n');
-    });
-    // The words and the box are tested in the index (Index Cond), not on rows read from the table.
-    expect(plan).toMatch(/Index Scan using profiles_geo_skills_idx.*\n\s*Index Cond: .*cube <@ .* AND \(strip\(skills_tsv\) @@ .*\n\s*Order By/);
   });
 });
 
-describe('the Schools tab inside a radius (its own index)', () => {
+describe('the Schools tab inside a radius', () => {
   it('lists exactly the schools and teachers within the radius, by rating and by name, across pages', async () => {
     // A place of its own, so the other tests' profiles are not in the radius.
     const here = { lat: 35.0, lng: -106.6 };
@@ -186,17 +153,6 @@ describe('the Schools tab inside a radius (its own index)', () => {
     expect(await list('rating')).toEqual([made[2], made[1], made[0]]);
     expect(await list('name')).toEqual([made[1], made[2], made[0]]);
   });
-
-  it('is read from profiles_schools_cells_idx when the planner may not read the table otherwise', async () => {
-    const statement = statements.sortedCollect({ ...searchConditions({ type: 'schools' }), limit: 20, near: nearby(center, 50), viewerId: viewer }, ratingOrder(undefined));
-    const plan = await sut.service.runtime.db.transaction(async (tx) => {
-      await tx.execute(sql`set local enable_seqscan = off`);
-      await tx.execute(sql`set local enable_bitmapscan = off`);
-      const rows = await queryRows<{ 'QUERY PLAN': string }>(tx, sql`explain ${statement}`);
-      return rows.map((r) => r['QUERY PLAN']).join('\n');
-    });
-    expect(plan).toMatch(/Index (Only )?Scan using profiles_schools_cells_idx/);
-  });
 });
 
 describe('radius with other sorts', () => {
@@ -211,8 +167,8 @@ describe('radius with other sorts', () => {
   });
 });
 
-describe('text inside a radius, by rating or name (words looked up per grid cell)', () => {
-  it('finds exactly what the row-by-row match finds, for whole words, prefixes, long and short words, other scripts and a category', async () => {
+describe('text inside a radius, by rating, name or distance', () => {
+  it('finds the same profiles by each sort, for whole words, prefixes, long and short words, other scripts and a category', async () => {
     // Spread over many 0.25° cells, both sides of the radius, one with the word only in a private section.
     const inside = [
       await place(offset(1, 0), { bio: 'Cellquist gardener' }),
@@ -228,7 +184,7 @@ describe('text inside a radius, by rating or name (words looked up per grid cell
       `/api/profiles/search?q=${encodeURIComponent(q)}&sort=${sort}&lat=${center.lat}&lng=${center.lng}&radius=50&limit=2${more}`;
     const found = async (q: string, more = '') => {
       const bySort = await Promise.all(['rating', 'name', 'distance'].map(async (sort) => (await allPages(path(q, sort, more))).map((i) => i.id).sort()));
-      // The distance sort tests rows one by one as they come nearest first: the same set, three ways.
+      // Each sort has its own statement: the same set, three ways.
       expect(bySort[0], `${q} by rating`).toEqual(bySort[2]);
       expect(bySort[1], `${q} by name`).toEqual(bySort[2]);
       return bySort[2]!;
@@ -249,7 +205,6 @@ describe('text inside a radius, by rating or name (words looked up per grid cell
     expect(await found('cellquist', `&category=${trades.id}`)).toEqual(ids(inside[2]!));
     expect(await found('cellquist', '&category=trades')).toEqual(ids(inside[2]!));
     expect(await found('cellquist', `&category=${crypto.randomUUID()}`)).toEqual([]);
-    // Other scopes: candidates from the `all` words in the cells, then their own document.
     expect(await found('plumb', '&type=skills')).toEqual(ids(inside[2]!));
     expect(await found('cellquist', '&type=vocation')).toEqual(ids(inside[2]!));
     const works = await place(offset(30, 200), { isServiceProvider: true, businessName: 'Zellwood Works', licenseNumber: 'ZELLIC-777', bio: 'Zellwood fan' });
@@ -258,95 +213,6 @@ describe('text inside a radius, by rating or name (words looked up per grid cell
     expect(await found('zellwood', '&type=business')).toEqual(ids(works));
     expect(await found('zellic 777', '&type=credentials')).toEqual(ids(works));
     expect(await found('zellic', '&type=credentials')).toEqual(ids(works));
-  });
-});
-
-describe('queries the service writes itself', () => {
-  it('counts as plain exactly the words Postgres parses whole, so plain queries and their cell tags match the documents', async () => {
-    // Letters, digits and the `e` of scientific notation, where the parser's rules meet.
-    const random = new Random(11);
-    const alphabet = 'abex0123456789';
-    const words = new Set(['plumb', 'electrici', 'ab', 'zellic', '777', 'abc123', '4x4', '1e5', '0x1f', 'v2', '007', '1e5abc', '2e2e2', '3e8x']);
-    while (words.size < 3000) words.add(Array.from({ length: 1 + Math.floor(random.next() * 7) }, () => alphabet[Math.floor(random.next() * alphabet.length)]).join(''));
-    const rows = await queryRows<{ word: string; parsed: string }>(
-      sut.service.runtime.db,
-      sql`select w as word, to_tsquery('simple', w)::text as parsed from unnest(${sql.param([...words])}::text[]) as w`,
-    );
-    expect(rows).toHaveLength(words.size);
-    for (const { word, parsed } of rows) expect(isPlainQuery(word), `${word} → ${parsed}`).toBe(parsed === `'${word}'`);
-    expect(isPlainQuery('1e5abc')).toBe(false);
-    // So a plain query sent as a tsquery value is what to_tsquery makes of it.
-    const typed = ['Plumb Electrician', 'ab 777 4x4', 'v2 photograph'].map((t) => toPrefixQuery(t)!);
-    const same = await queryRows<{ q: string; parsed: string; value: string }>(
-      sut.service.runtime.db,
-      sql`select q, to_tsquery('simple', q)::text as parsed, q::tsquery::text as value from unnest(${sql.param(typed)}::text[]) as q`,
-    );
-    for (const { q, parsed, value } of same) expect(value, q).toBe(parsed);
-    // And its cell tags are those cell_document gives a profile's words in that cell.
-    const tagged = cellTaggedQuery(toPrefixQuery('ab Electrician 777')!, [5, -6]);
-    const matches = await queryRows<{ cell: number; hit: boolean }>(
-      sut.service.runtime.db,
-      sql`select c as cell, directory.cell_document(to_tsvector('simple', 'Abby the electricians, 777 Main St'), c) @@ ${tagged}::tsquery as hit from unnest(array[5, -6, 7]) as c`,
-    );
-    expect(matches.map((m) => [m.cell, m.hit])).toEqual([[5, true], [-6, true], [7, false]]);
-  });
-
-  // Prepared statements and their generic plans are Postgres's; PGlite runs every statement afresh.
-  needs('postgres', 'generic plans of prepared statements').it("finds the same pages when Postgres runs the statements' generic plans", async () => {
-    const generic = await openDatabase({ url: sut.db.url, poolMax: 1, sessionSettings: { ...SEARCH_SESSION_SETTINGS, plan_cache_mode: 'force_generic_plan' } });
-    try {
-      const pages = async (db: DbOrTx, query: Record<string, string>) => {
-        const seen: string[] = [];
-        let cursor: string | undefined;
-        do {
-          const parsed = profileSearchQuerySchema.parse({ lat: String(center.lat), lng: String(center.lng), radius: '50', ...query, ...(cursor ? { cursor } : {}) });
-          const page = profileSearchPageSchema.parse(JSON.parse(await new SearchService(db).search({ userId: viewer }, parsed)));
-          seen.push(...page.items.map((i) => i.id));
-          cursor = page.nextCursor ?? undefined;
-        } while (cursor);
-        return seen;
-      };
-      const cases: Record<string, string>[] = [
-        { q: 'placed', sort: 'rating', limit: '20' },
-        { q: 'placed', sort: 'name', limit: '3' },
-        { q: 'placed', sort: 'distance', limit: '20' },
-        { q: 'plac', type: 'all', sort: 'rating', limit: '2' },
-        { sort: 'distance', limit: '20' },
-        { sort: 'rating', limit: '20' },
-      ];
-      for (const query of cases) {
-        const expected = await pages(sut.service.runtime.db, query);
-        expect(expected.length, JSON.stringify(query)).toBeGreaterThan(0);
-        expect(await pages(generic.db, query), JSON.stringify(query)).toEqual(expected);
-      }
-      const plans = await queryRows<{ generic: number }>(generic.db, sql`select coalesce(sum(generic_plans), 0)::int as generic from pg_prepared_statements`);
-      expect(plans[0]!.generic).toBeGreaterThan(0);
-    } finally {
-      await generic.close();
-    }
-  });
-
-  needs('postgres', 'generic plans of prepared statements').it('plans nearest first once: Postgres keeps its generic plan, whatever the centre', async () => {
-    // Left to choose (plan_cache_mode auto), Postgres compares the generic plan's cost with the
-    // custom plans'. A centre computed from parameters in the KNN order was costed per row, and
-    // the statement was planned again on every request.
-    const own = await openDatabase({ url: sut.db.url, poolMax: 1, sessionSettings: SEARCH_SESSION_SETTINGS });
-    try {
-      const service = new SearchService(own.db);
-      for (let i = 0; i < 8; i++) {
-        const query = profileLocationQuerySchema.parse({ lat: String(center.lat + i / 100), lng: String(center.lng), radius: '50', limit: '20' });
-        await service.nearbyProfiles({ userId: viewer }, query);
-      }
-      const nearest = await queryRows<{ generic: number; custom: number }>(
-        own.db,
-        sql`select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where statement like '%<->%'`,
-      );
-      expect(nearest).toHaveLength(1);
-      // Postgres plans the first five executions afresh, then compares: every later one generic.
-      expect(nearest[0]).toEqual({ generic: 3, custom: 5 });
-    } finally {
-      await own.close();
-    }
   });
 });
 

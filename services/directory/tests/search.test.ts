@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { PRIVACY_FLAGS, PRIVACY_SECTION_FIELDS, profileSearchItemSchema, profileSearchPageSchema, profileSearchQuerySchema, type ProfileInput, type ProfileSearchPage, type SearchScope, type Skill, type SkillCategory } from '@freemarket/contracts';
+import { PRIVACY_FLAGS, PRIVACY_SECTION_FIELDS, profileSearchItemSchema, profileSearchPageSchema, SEARCH_SCOPES, type ProfileInput, type ProfileSearchPage, type SearchScope, type Skill, type SkillCategory } from '@freemarket/contracts';
 import { profiles } from '../src/db/schema/index.js';
-import { SearchService } from '../src/search/service.js';
 import { everySectionPrivate, everySectionPublic } from './_fixtures.js';
-import { call, newMember, newProfile, startDirectory, type Directory } from './_util.js';
+import { call, haversineKm, newMember, newProfile, startDirectory, type Directory } from './_util.js';
 
 let sut: Directory;
 let viewer: string;
@@ -191,9 +190,8 @@ describe('sorting and Load More', () => {
     expect(seen).toEqual(expected);
   });
 
-  it('sorts words near a place by rating across each rating tier and the rest, pages neither repeating nor skipping', async () => {
-    // Words inside a radius take the cell-tagged index, and by rating each tier in turn: perfect
-    // scores, then 4.50 and up, then the rest. Pages of 2 and 3 start, end and cross each tier.
+  it('sorts words near a place by rating, pages neither repeating nor skipping', async () => {
+    // Pages of 2 and 3 start, end and cross runs of equal ratings.
     const word = 'tierword';
     const near = { lat: 45.5152, lng: -122.6784 };
     const ratings = ['5.00', '4.50', '4.49', '4.75', '5.00', '4.50', '3.00', '0.00', '4.99', '4.50', '5.00', '4.49'];
@@ -218,41 +216,40 @@ describe('sorting and Load More', () => {
     }
   });
 
-  it('gives the same pages when a walk gives up after a row or two and every match is collected instead', async () => {
-    // Matches spread among profiles that sort between them, so a short walk finds too few.
-    const word = 'walkhand';
-    const near = { lat: 44.9778, lng: -93.265 };
-    const matches: string[] = [];
-    for (const [i, n] of ['ada', 'bea', 'cyd', 'dot', 'eve', 'fay', 'gus', 'hal'].entries()) {
-      const id = (await newProfile(sut, { bio: i % 2 ? word : 'other', latitude: near.lat + i / 1000, longitude: near.lng }, { firstName: n, lastName: 'W' })).profile.id;
-      await sut.service.runtime.db.update(profiles).set({ averageRating: String(i % 3) }).where(eq(profiles.id, id));
-      if (i % 2) matches.push(id);
+  it('pages every sort to the end at any page size without repeating or skipping a profile, ties included', async () => {
+    const word = 'tiepager';
+    const near = { lat: 39.7392, lng: -104.9903 };
+    // Shared names, ratings and places, and members without a name: each sort meets ties of its key.
+    const spec = [
+      ['ana', '4.50', 0], ['ana', '4.50', 0], ['Ana', '3.00', 1], ['bo', '4.50', 1], ['bo', '0.00', 2],
+      ['cy', '0.00', 2], ['', '4.50', 3], ['', '0.00', 3], ['dee', '5.00', 4], ['', '5.00', 0],
+    ] as const;
+    const made: { id: string; name: string | null; rating: number; km: number }[] = [];
+    for (const [firstName, rating, step] of spec) {
+      const at = { lat: near.lat + step / 100, lng: near.lng };
+      const member = await newMember(sut, { firstName, lastName: firstName ? 'T' : '' });
+      const id = (await call<{ id: string }>(sut, member.id, 'POST', '/api/profiles', { bio: word, latitude: at.lat, longitude: at.lng })).body.id;
+      await sut.service.runtime.db.update(profiles).set({ averageRating: rating }).where(eq(profiles.id, id));
+      made.push({ id, name: firstName ? `${firstName} t`.toLowerCase() : null, rating: Number(rating), km: haversineKm(near, at) });
     }
-    // Unnamed members sort last: a name cursor's walk reads on into them.
-    const unnamed = await newMember(sut, { firstName: '', lastName: '' });
-    matches.push((await call<{ id: string }>(sut, unnamed.id, 'POST', '/api/profiles', { bio: word, latitude: near.lat, longitude: near.lng })).body.id);
-    const pages = async (service: SearchService, params: Record<string, string | undefined>) => {
-      const seen: string[] = [];
-      let cursor: string | undefined;
-      do {
-        const page = profileSearchPageSchema.parse(JSON.parse(await service.search({ userId: viewer }, profileSearchQuerySchema.parse({ ...params, limit: '2', cursor }))));
-        seen.push(...page.items.map((p) => p.id));
-        cursor = page.nextCursor ?? undefined;
-      } while (cursor);
-      return seen;
+    const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : 1);
+    const expected = {
+      name: [...made].sort((a, b) => (a.name === b.name ? byId(a, b) : a.name === null ? 1 : b.name === null ? -1 : a.name < b.name ? -1 : 1)),
+      rating: [...made].sort((a, b) => b.rating - a.rating || byId(a, b)),
+      distance: [...made].sort((a, b) => a.km - b.km || byId(a, b)),
     };
-    const db = sut.service.runtime.db;
-    const at = { lat: String(near.lat), lng: String(near.lng), radius: '5' };
-    for (const params of [
-      { q: word, sort: 'name' },
-      { q: word, sort: 'rating' },
-      { ...at, sort: 'name', kind: 'communityMember' },
-      { ...at, q: word, sort: 'distance' },
-    ]) {
-      const full = await pages(new SearchService(db), params);
-      if (params.q) expect(sorted(...full)).toEqual(sorted(...matches));
-      expect(await pages(new SearchService(db, 1), params)).toEqual(full);
-      expect(await pages(new SearchService(db, 3), params)).toEqual(full);
+    for (const sort of ['name', 'rating', 'distance'] as const) {
+      for (const limit of [1, 2, 3, 7]) {
+        const seen: string[] = [];
+        let cursor: string | null = null;
+        do {
+          const page: ProfileSearchPage = (await search(`q=${word}&sort=${sort}&lat=${near.lat}&lng=${near.lng}&radius=20&limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`)).body;
+          expect(page.items.length).toBeLessThanOrEqual(limit);
+          seen.push(...page.items.map((p) => p.id));
+          cursor = page.nextCursor;
+        } while (cursor);
+        expect(seen, `${sort} by ${limit}`).toEqual(expected[sort].map((m) => m.id));
+      }
     }
   });
 
@@ -294,6 +291,22 @@ describe('privacy in search results', () => {
     expect(await ids(`q=${encodeURIComponent('555-0142')}`)).toEqual([]);
     const publicOne = (await newProfile(sut, { address: '9 Openlane Rd' })).profile.id;
     expect(await ids('q=openlane')).toEqual([publicOne]);
+  });
+});
+
+describe('private sections in search matching', () => {
+  // Every text field of a section: written into a profile whose section is private, its word finds it in no tab, not even for its owner.
+  const textFields = Object.entries(PRIVACY_SECTION_FIELDS).flatMap(([flag, fields]) =>
+    fields.filter((f) => typeof everySectionPublic[f as keyof ProfileInput] === 'string').map((field) => [flag, field] as const),
+  );
+  it.each(textFields)('never matches on %s field %s while the section is private', async (flag, field) => {
+    const word = `hush${field.toLowerCase().slice(0, 10)}`;
+    const text = field === 'website' ? `https://${word}.example.com` : `${word} ${word}x`;
+    const { member } = await newProfile(sut, { ...everySectionPublic, title: 'Quiet', [flag]: false, [field]: text });
+    for (const type of SEARCH_SCOPES) {
+      expect(await ids(`type=${type}&q=${word}`), type).toEqual([]);
+      expect(await ids(`type=${type}&q=${word}`, member.id), `${type}, as the owner`).toEqual([]);
+    }
   });
 });
 

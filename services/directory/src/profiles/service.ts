@@ -15,7 +15,7 @@ export class ProfileService {
   async getByUser(actor: Actor, userId: string): Promise<Profile> {
     const profile = await new ProfileRepository(this.runtime.db).byUserId(userId);
     if (!profile) throw new NotFoundError('Profile not found');
-    return withoutPrivateSections(profile, actor.userId);
+    return withoutPrivateSections(profile, profile, actor.userId);
   }
 
   /** `POST /api/profiles`: the member's own profile; a second one is a conflict. */
