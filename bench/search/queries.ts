@@ -1,4 +1,3 @@
-import { PgDialect } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { cellRange, MapRepository, nearby, searchConditions, SearchRepository } from '@freemarket/directory';
 
@@ -49,7 +48,6 @@ export interface BenchQuery {
   naive(i: number): { text: string; values: unknown[] };
 }
 
-const dialect = new PgDialect();
 /** Builds the service's statements for EXPLAIN without a connection. */
 const statements = new SearchRepository(drizzle.mock());
 /** The member the statements are built for (the service builds each answer for its viewer). */

@@ -13,6 +13,8 @@ export type { DirectoryConfig } from './config.js';
 export type { DirectoryContext } from './context.js';
 export { DIRECTORY_POOL_MAX, loadDirectoryConfig } from './config.js';
 export { SearchRepository } from './search/repository.js';
+export { MapRepository } from './map/repository.js';
+export { cellRange } from './map/tiles.js';
 export { searchConditions } from './search/conditions.js';
 export { nearby } from './search/geo.js';
 export { seedReferenceData } from './seed/reference-data.js';
