@@ -121,7 +121,7 @@ export function ProfileMarkerLayer({
       shownRef.current?.remove();
       shownRef.current = group.addTo(map);
       const container = map.getContainer();
-      container.dataset.markersRendered = String(markers.length);
+      container.dataset.markerPoints = String(markers.length);
       container.dataset.clustersRendered = String(clusters.length);
       // Measured to the next frame, so the figure includes the layout of the new markers.
       raf = requestAnimationFrame(() => {
