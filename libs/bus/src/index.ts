@@ -4,3 +4,4 @@ export * from './outbox-relay.js';
 export * from './handle-once.js';
 export * from './in-process-bus.js';
 export * from './nats-bus.js';
+export * from './batch-once.js';

@@ -9,7 +9,7 @@ export class Outbox {
   private readonly insert: PreparedStatement;
 
   constructor(
-    table: OutboxTable,
+    private readonly table: OutboxTable,
     private readonly producer: string,
   ) {
     // Prepared once per connection: every state change that announces itself runs this.
@@ -41,5 +41,12 @@ export class Outbox {
     const envelope = this.envelope(type, data, options);
     await this.insert.execute(tx, { id: envelope.id, type, envelope: JSON.stringify(envelope) });
     return envelope;
+  }
+
+  /** `enqueue` for many events of one type in one insert. */
+  async enqueueAll<T extends EventType>(tx: DbOrTx, type: T, data: readonly EventData<T>[], options: { traceparent?: string } = {}): Promise<Envelope<T>[]> {
+    const envelopes = data.map((d) => this.envelope(type, d, options));
+    if (envelopes.length > 0) await tx.insert(this.table).values(envelopes.map((envelope) => ({ id: envelope.id, type, envelope })));
+    return envelopes;
   }
 }

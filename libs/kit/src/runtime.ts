@@ -1,5 +1,5 @@
 import type { Envelope, EventData, EventType } from '@freemarket/contracts';
-import { handleOnce, InProcessBus, NatsBus, Outbox, OutboxRelay, type ConsumerSpec, type EventBus, type Subscription } from '@freemarket/bus';
+import { DeliveryBatcher, handleBatchOnce, handleOnce, InProcessBus, NatsBus, Outbox, OutboxRelay, type BatchSettings, type ConsumerSpec, type EventBus, type Subscription } from '@freemarket/bus';
 import { inTransaction, openDatabase, type Database, type Db, type OutboxTable, type ProcessedEventsTable, type Tx } from '@freemarket/db';
 import { createApp, type App, type ReadinessCheck } from './app.js';
 import { describeApi } from './openapi.js';
@@ -20,7 +20,17 @@ export interface RuntimeOverrides {
   bus?: EventBus;
 }
 
-export type Emit = <T extends EventType>(type: T, data: EventData<T>) => Promise<Envelope<T>>;
+/** Writes events into the outbox of the transaction it was handed to. */
+export interface Emit {
+  <T extends EventType>(type: T, data: EventData<T>): Promise<Envelope<T>>;
+  /** Many events of one type, in one insert. */
+  all<T extends EventType>(type: T, data: readonly EventData<T>[]): Promise<Envelope<T>[]>;
+}
+
+export interface BatchConsumerOptions extends BatchSettings {
+  maxDeliver?: number;
+  ackWaitMs?: number;
+}
 
 /**
  * Everything a service stands on: its database (migrated), the bus, its outbox and relay, its
@@ -111,10 +121,18 @@ export class ServiceRuntime {
   async transaction<T>(fn: (tx: Tx, emit: Emit) => Promise<T>): Promise<T> {
     return inTransaction(this.db, async (tx, hooks) => {
       let emitted = false;
-      const emit: Emit = (type, data) => {
-        emitted = true;
-        return this.outbox.enqueue(tx, type, data, { traceparent: currentTraceparent() });
-      };
+      const emit: Emit = Object.assign(
+        <T extends EventType>(type: T, data: EventData<T>) => {
+          emitted = true;
+          return this.outbox.enqueue(tx, type, data, { traceparent: currentTraceparent() });
+        },
+        {
+          all: <T extends EventType>(type: T, data: readonly EventData<T>[]) => {
+            emitted ||= data.length > 0;
+            return this.outbox.enqueueAll(tx, type, data, { traceparent: currentTraceparent() });
+          },
+        },
+      );
       const result = await fn(tx, emit);
       if (emitted) hooks.onCommit(() => this.relay.kick());
       return result;
@@ -131,6 +149,28 @@ export class ServiceRuntime {
       handle: (event) =>
         withTraceparent(event.traceparent, () => handleOnce(this.db, this.tables.processedEvents, consumer, event, (tx) => handler(tx, event))),
     });
+  }
+
+  /**
+   * Registers idempotent consumers of these event types whose deliveries are handled in batches:
+   * one transaction records each event id of a batch once, runs the handler on the events not
+   * processed before and commits with what it emits. A batch that fails runs again one event per
+   * transaction, so only an event that fails alone is redelivered (see `DeliveryBatcher`).
+   */
+  consumeBatchesOnce<T extends EventType>(
+    types: readonly T[],
+    handler: (tx: Tx, events: Envelope<T>[], emit: Emit) => Promise<void>,
+    options: BatchConsumerOptions,
+  ): void {
+    const consumer = this.config.service.name;
+    const batcher = new DeliveryBatcher<Envelope<T>>(
+      options,
+      (events) => this.transaction((tx, emit) => handleBatchOnce(tx, this.tables.processedEvents, consumer, events, (batchTx, fresh) => handler(batchTx, fresh, emit))),
+      this.logger,
+    );
+    for (const type of types) {
+      this.consume({ consumer, type, maxDeliver: options.maxDeliver, ackWaitMs: options.ackWaitMs, handle: (event) => batcher.submit(event) });
+    }
   }
 
   /** Registers a raw consumer; prefer `consumeOnce` unless the handler is idempotent by itself. */
