@@ -23,7 +23,7 @@ export function createRewardsService(config: RewardsConfig, overrides: RuntimeOv
   return createService({ ...config, bus: { ...config.bus, concurrency } }, { tables: { outbox, processedEvents }, migrationsFolder }, overrides, (runtime) => {
     const ctx = createContext(runtime, config);
     projectUsers(runtime, users);
-    registerEarningConsumers(runtime, config, ctx.credits);
+    registerEarningConsumers(runtime, config);
     consumePaymentRefunded(runtime, config);
     consumeUserDeleted(runtime);
     registerRoutes(runtime.app, ctx);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { utcDay, wholeDollars } from './earning.js';
+import { dayKey, decideEarnings, thingKey, utcDay, wholeDollars, type Claim, type Decision, type PriorCredits } from './earning.js';
 import { paymentSucceeded } from '../events/consumers/payment-succeeded.js';
 import { reviewCreated } from '../events/consumers/review-created.js';
 
@@ -22,9 +22,9 @@ describe('utcDay', () => {
   });
 });
 
-describe('earning rules', () => {
-  const payment = { transactionId: '6f9c1f0e-8a53-4a5e-9c1f-0e8a535a5e9c', buyerId: 'dev-a', sellerId: 'dev-b', type: 'donation' as const };
+const payment = { transactionId: '6f9c1f0e-8a53-4a5e-9c1f-0e8a535a5e9c', buyerId: 'dev-a', sellerId: 'dev-b', type: 'donation' as const };
 
+describe('earning rules', () => {
   it('pays the payer per whole dollar and names the payment', () => {
     expect(paymentSucceeded.toEarning({ ...payment, amount: '25.50' })).toEqual({
       userId: 'dev-a',
@@ -44,5 +44,54 @@ describe('earning rules', () => {
     const a = reviewCreated.toEarning({ reviewId: '6f9c1f0e-8a53-4a5e-9c1f-0e8a535a5e9c', reviewerId: 'dev-a', revieweeId: 'dev-b', rating: 5 });
     const b = reviewCreated.toEarning({ reviewId: '7f9c1f0e-8a53-4a5e-9c1f-0e8a535a5e9c', reviewerId: 'dev-a', revieweeId: 'dev-b', rating: 2 });
     expect(a.relatedId).toBe(b.relatedId);
+  });
+});
+
+describe(decideEarnings.name, () => {
+  const today = '2025-03-01T12:00:00.000Z';
+  const nothingBefore: PriorCredits = { decided: new Set(), creditedPerDay: new Map() };
+  let seq = 0;
+  const review = (reviewerId: string, revieweeId = `dev-${++seq}`, occurredAt = today): Claim => ({
+    event: { id: `00000000-0000-4000-8000-${String(++seq).padStart(12, '0')}`, occurredAt },
+    earning: reviewCreated.toEarning({ reviewId: '6f9c1f0e-8a53-4a5e-9c1f-0e8a535a5e9c', reviewerId, revieweeId, rating: 5 }),
+  });
+  const kinds = (decisions: Decision[]) => decisions.map((d) => (d.kind === 'not-credited' ? d.reason : d.kind));
+
+  it('credits up to the daily cap, then records the rest of the day as capped', () => {
+    const claims = Array.from({ length: 12 }, () => review('dev-a'));
+    expect(kinds(decideEarnings(nothingBefore, claims))).toEqual([...Array<string>(10).fill('credited'), 'daily_cap', 'daily_cap']);
+  });
+
+  it('counts the day\'s earlier credits against the cap, and a new UTC day starts afresh', () => {
+    const prior: PriorCredits = { decided: new Set(), creditedPerDay: new Map([[dayKey('dev-a', 'review', '2025-03-01'), 9]]) };
+    const claims = [review('dev-a'), review('dev-a'), review('dev-a', undefined, '2025-03-02T00:00:01.000Z')];
+    expect(kinds(decideEarnings(prior, claims))).toEqual(['credited', 'daily_cap', 'credited']);
+  });
+
+  it('decides a thing once: a repeat in the batch or one decided before is a duplicate', () => {
+    const prior: PriorCredits = { decided: new Set([thingKey({ userId: 'dev-a', action: 'review', relatedId: 'dev-old' })]), creditedPerDay: new Map() };
+    const claims = [review('dev-a', 'dev-same'), review('dev-a', 'dev-same'), review('dev-a', 'dev-old')];
+    expect(kinds(decideEarnings(prior, claims))).toEqual(['credited', 'duplicate', 'duplicate']);
+  });
+
+  it('records a refusal without using up a cap slot', () => {
+    const claims = [review('dev-a', 'dev-a'), ...Array.from({ length: 10 }, () => review('dev-a'))];
+    expect(kinds(decideEarnings(nothingBefore, claims))).toEqual(['self', ...Array<string>(10).fill('credited')]);
+  });
+
+  it('never caps purchases', () => {
+    const purchases = Array.from({ length: 30 }, (_, i): Claim => ({
+      event: { id: `10000000-0000-4000-8000-${String(i).padStart(12, '0')}`, occurredAt: today },
+      earning: paymentSucceeded.toEarning({ ...payment, transactionId: `6f9c1f0e-8a53-4a5e-9c1f-${String(i).padStart(12, '0')}`, amount: '5' }),
+    }));
+    expect(kinds(decideEarnings(nothingBefore, purchases))).toEqual(Array<string>(30).fill('credited'));
+  });
+
+  it('decides in the order the events happened, whatever order they arrived in', () => {
+    const later = review('dev-a', 'dev-same', '2025-03-01T12:00:05.000Z');
+    const earlier = review('dev-a', 'dev-same', '2025-03-01T12:00:01.000Z');
+    const [first, second] = decideEarnings(nothingBefore, [later, earlier]);
+    expect([first!.kind, first!.claim]).toEqual(['credited', earlier]);
+    expect([second!.kind, second!.claim]).toEqual(['duplicate', later]);
   });
 });

@@ -3,6 +3,7 @@ import { REWARD_RULES, type Envelope } from '@freemarket/contracts';
 import type { Tx } from '@freemarket/db';
 import { rewards, rewardTransactions, users } from '../db/schema/index.js';
 import { wholeDollars } from './earning.js';
+import { lockMembers } from './repository.js';
 
 /** Thrown while the purchase's own credit has not been decided yet: the bus offers the refund again later. */
 export class PurchaseNotYetCreditedError extends Error {
@@ -13,11 +14,11 @@ export class PurchaseNotYetCreditedError extends Error {
  * Takes back the points a refunded purchase earned: those of the whole dollars refunded so far
  * (the event carries the running total), never more than the purchase was credited, minus what
  * earlier refunds of it took. The balance never goes below zero: what it cannot cover is written
- * off. Runs under the member's lock, the one the credit batcher takes, so the two never interleave.
+ * off. Runs under the member's lock, the one crediting takes, so the two never interleave.
  */
 export async function takeBackPurchasePoints(tx: Tx, event: Envelope<'payment.refunded'>): Promise<'skipped' | void> {
   const { buyerId, transactionId, amountRefunded, amount, succeededAnnounced } = event.data;
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('rewards.member'), hashtext(${buyerId}))`);
+  await lockMembers(tx, [buyerId]);
   const [earned] = await tx
     .select({ amount: rewardTransactions.amount })
     .from(rewardTransactions)

@@ -1,0 +1,75 @@
+import type { Envelope, EventData } from '@freemarket/contracts';
+import type { Tx } from '@freemarket/db';
+import type { Emit } from '@freemarket/kit';
+import { EARNING_RULES } from '../events/consumers/index.js';
+import { decideEarnings, type Claim, type Decision, type EarningEventType, type EarningRule } from './earning.js';
+import { addToBalances, insertDecisions, lockMembers, priorCredits, type NewRewardTransaction } from './repository.js';
+
+type Recorded = Exclude<Decision, { kind: 'duplicate' }>;
+type Credited = Extract<Decision, { kind: 'credited' }>;
+
+/**
+ * Decides a batch of earning events inside the consumer's transaction: under the members' locks,
+ * reads what they earned before, applies the earning rule, records each decision, moves the
+ * balances and announces each credit with `reward.credited` and the balance right after it.
+ */
+export async function creditEarnings(tx: Tx, events: readonly Envelope<EarningEventType>[], emit: Emit): Promise<void> {
+  const claims = events.map((event): Claim => ({ event, earning: earningOf(event) }));
+  await lockMembers(
+    tx,
+    claims.map((c) => c.earning.userId),
+  );
+  const decisions = decideEarnings(await priorCredits(tx, claims), claims).filter((d): d is Recorded => d.kind !== 'duplicate');
+  if (decisions.length === 0) return;
+  const ids = await insertDecisions(tx, decisions.map(toRewardTransaction));
+  const credited = decisions.filter((d): d is Credited => d.kind === 'credited');
+  const balances = await addToBalances(tx, pointsPerMember(credited));
+  await emit.all('reward.credited', announcements(credited, ids, balances));
+}
+
+function earningOf(event: Envelope<EarningEventType>) {
+  const rule: EarningRule<EarningEventType> = EARNING_RULES[event.type];
+  return rule.toEarning(event.data);
+}
+
+function toRewardTransaction(decision: Recorded): NewRewardTransaction {
+  const { event, earning } = decision.claim;
+  const credited = decision.kind === 'credited';
+  return {
+    userId: earning.userId,
+    type: 'earn',
+    amount: credited ? earning.points : 0,
+    action: earning.action,
+    description: earning.description,
+    relatedId: earning.relatedId,
+    credited,
+    reason: credited ? null : decision.reason,
+    sourceEventId: event.id,
+    earnedOn: decision.day,
+  };
+}
+
+function pointsPerMember(credited: readonly Credited[]): Map<string, number> {
+  const points = new Map<string, number>();
+  for (const { claim } of credited) points.set(claim.earning.userId, (points.get(claim.earning.userId) ?? 0) + claim.earning.points);
+  return points;
+}
+
+/** Each credit with the member's balance right after it, counted up to the balance the batch ends on. */
+function announcements(credited: readonly Credited[], ids: ReadonlyMap<string, string>, finalBalances: ReadonlyMap<string, number>): EventData<'reward.credited'>[] {
+  const earned = pointsPerMember(credited);
+  const running = new Map([...earned].map(([userId, points]) => [userId, (finalBalances.get(userId) ?? points) - points]));
+  return credited.map(({ claim: { event, earning } }) => {
+    const balance = running.get(earning.userId)! + earning.points;
+    running.set(earning.userId, balance);
+    return {
+      rewardTransactionId: ids.get(event.id)!,
+      userId: earning.userId,
+      amount: earning.points,
+      action: earning.action,
+      relatedId: earning.relatedId,
+      balance,
+      sourceEventId: event.id,
+    };
+  });
+}
