@@ -31,7 +31,7 @@ describe('sending a message', () => {
     expect(events.map((e) => (e.envelope as { data: unknown }).data)).toContainEqual({ messageId: res.body.id, senderId: ada!.id, receiverId: bob!.id });
   });
 
-  it('writes the event in the message’s own statement: relayed once committed, none for a stranger', async () => {
+  it('writes the event in the message’s own transaction: relayed once committed, none for a stranger', async () => {
     const [ada, bob] = await seedMembers(sut, 'Ada', 'Bob');
     const eventsTo = async (receiverId: string) =>
       (await sut.service.runtime.db.select().from(outbox).where(eq(outbox.type, 'message.created'))).filter((e) => (e.envelope as { data: { receiverId: string } }).data.receiverId === receiverId);

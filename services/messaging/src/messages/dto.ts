@@ -1,4 +1,5 @@
 import type { ConversationEntry, Message, UserSummary } from '@freemarket/contracts';
+import { summaryFor } from '@freemarket/kit';
 import type { MessageRow } from '../db/schema/index.js';
 import { summaryOf } from './members.js';
 import type { StoredMessage } from './notifier.js';
@@ -27,15 +28,13 @@ export function toConversationEntry(row: MessageRow, ownerId: string, people: Ma
   };
 }
 
-/** A freshly stored message and each member's view of the conversation it updated. */
+/** A freshly stored message and each member's view of the conversation it updated, faces as that member may see them. */
 export function toStoredMessage(row: StoredRow): StoredMessage {
-  const people = new Map([
-    [row.sender.id, row.sender],
-    [row.receiver.id, row.receiver],
-  ]);
+  const { senderId, receiverId } = row.message;
+  const peopleAs = (viewerId: string) => new Map([row.sender, row.receiver].flatMap((m) => (m ? [[m.id, summaryFor(m, viewerId)] as const] : [])));
   return {
     message: toMessage(row.message),
-    forSender: toConversationEntry(row.message, row.message.senderId, people, row.senderUnread),
-    forReceiver: toConversationEntry(row.message, row.message.receiverId, people, row.receiverUnread),
+    forSender: toConversationEntry(row.message, senderId, peopleAs(senderId), row.senderUnread),
+    forReceiver: toConversationEntry(row.message, receiverId, peopleAs(receiverId), row.receiverUnread),
   };
 }

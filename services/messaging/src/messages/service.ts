@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   MESSAGE_BROADCAST_LIMIT,
   MESSAGE_SEND_LIMIT,
@@ -11,8 +10,8 @@ import {
   type Message,
 } from '@freemarket/contracts';
 import { paginate } from '@freemarket/db';
-import { currentTraceparent, InvalidRequestError, NotFoundError, readCursor, type Actor, type ServiceRuntime } from '@freemarket/kit';
-import { connectedMembers } from '../connections/projection.js';
+import { InvalidRequestError, NotFoundError, readCursor, type Actor, type ServiceRuntime } from '@freemarket/kit';
+import { connectedMembers } from '../connections/repository.js';
 import type { RateLimiter } from '../limits/rate-limiter.js';
 import { RateLimitedError } from '../limits/rate-limited-error.js';
 import { toConversationEntry, toMessage, toStoredMessage } from './dto.js';
@@ -91,19 +90,10 @@ export class MessageService {
     if (!people.has(otherId)) throw new NotFoundError('Member not found');
   }
 
-  /**
-   * Stores the messages and their `message.created` events in one statement (its own transaction),
-   * then kicks the outbox relay and pushes them live once committed.
-   */
+  /** Stores the messages and their `message.created` events in one transaction, then pushes them live once committed. */
   private async store(senderId: string, receivers: readonly string[], content: string): Promise<StoredMessage[]> {
-    const { runtime } = this.deps;
-    const traceparent = currentTraceparent();
-    const events = [...new Set(receivers)].map((receiverId) =>
-      runtime.outbox.envelope('message.created', { messageId: randomUUID(), senderId, receiverId }, traceparent ? { traceparent } : {}),
-    );
-    const rows = await storeMessages(runtime.db, senderId, content, events);
+    const rows = await this.deps.runtime.transaction((tx, emit) => storeMessages(tx, emit, senderId, receivers, content));
     if (rows.length === 0) return [];
-    runtime.relay.kick();
     const items = rows.map(toStoredMessage);
     this.deps.notifier.stored(items);
     return items;
