@@ -2,7 +2,7 @@ import type { Certification, Profile, UserSkill, UserSummary } from '@freemarket
 import type { ProfileRow } from '../db/schema/index.js';
 
 /** A profile row as read (without the generated search columns and the search results' copies). */
-export type ProfileRecord = Omit<ProfileRow, 'nameTsv' | 'skillsTsv' | 'credentialsTsv' | 'businessTsv' | 'vocationTsv' | 'allTsv' | 'geo' | 'geoCell' | 'nameKey' | 'userSkillsJson' | 'certificationsJson'>;
+export type ProfileRecord = Omit<ProfileRow, 'nameTsv' | 'skillsTsv' | 'credentialsTsv' | 'businessTsv' | 'vocationTsv' | 'allTsv' | 'geo' | 'nameKey' | 'userSkillsJson' | 'certificationsJson'>;
 
 /** The member as the users projection knows them; a member not announced yet has only an id. */
 export function toUserSummary(userId: string, user: UserSummary | null | undefined): UserSummary {

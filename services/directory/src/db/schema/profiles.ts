@@ -2,51 +2,7 @@ import type { Certification, UserSkill } from '@freemarket/contracts';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, json, numeric, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { directory, earth, timestampOptions, tsvector } from './directory.js';
-import {
-  allDocument,
-  businessDocument,
-  CELL_DOCUMENT,
-  credentialsDocument,
-  geoCell,
-  geoPoint,
-  nameDocument,
-  nameKey,
-  SCHOOLS_PREDICATE,
-  skillsDocument,
-  vocationDocument,
-} from './search-documents.js';
-
-/**
- * A band of ratings that sorts before every rating outside it, with a cell-tagged index of its own:
- * a search sorted by rating reads the best matches in its radius from the first band that holds a
- * page, not every match (SearchRepository.sorted). `condition` is SQL over the profiles row, written
- * as a literal into both the index's predicate and the query, so the planner can prove the one from
- * the other.
- */
-export interface RatingTier {
-  /** Every rating at or above this is in the band (and sorts before every rating outside it). */
-  min: number;
-  condition: string;
-  /** Its partial cell-tagged index. */
-  index: string;
-}
-
-/**
- * The bands, best first, each holding the one before it (a lower `min`): a search reads the first
- * band, then the next without the first, then the rest without the last (`sortedCollect`). A
- * perfect score first: on review sites a large share of the rated have it
- * (a tenth of those the benchmark generates), and in a dense metro the top-rated band alone holds
- * 1,500 matches of a common word, each a heap read, where a page needs 21. Written on a float8
- * cast, which the rating's btree cannot serve: on `average_rating >= 5.00` the planner ANDs that
- * btree's 54,000 entries with the tier's index (36 ms instead of 1).
- */
-export const RATING_TIERS: readonly RatingTier[] = [
-  { min: 5, condition: '"average_rating"::float8 >= 5', index: 'profiles_all_cells_top_score_idx' },
-  { min: 4.5, condition: '"average_rating" >= 4.50', index: 'profiles_all_cells_top_rated_idx' },
-];
-
-/** The `all` document's lexemes tagged with the profile's grid cell, as the cell-tagged indexes hold them. */
-const ALL_CELL_DOCUMENT = `${CELL_DOCUMENT}("all_tsv", "geo_cell")`;
+import { allDocument, businessDocument, credentialsDocument, geoPoint, nameDocument, nameKey, skillsDocument, vocationDocument } from './search-documents.js';
 
 /** A profile's place as a plane point (longitude, latitude): the map's view is a box in this plane. */
 export const MAP_POINT = 'point("longitude"::float8, "latitude"::float8)';
@@ -143,7 +99,6 @@ export const profiles = directory.table(
     // Generated: never written by the application.
     nameKey: text('name_key').generatedAlwaysAs(nameKey),
     geo: earth('geo').generatedAlwaysAs(geoPoint),
-    geoCell: integer('geo_cell').generatedAlwaysAs(geoCell),
     nameTsv: tsvector('name_tsv').notNull().generatedAlwaysAs(nameDocument),
     skillsTsv: tsvector('skills_tsv').notNull().generatedAlwaysAs(skillsDocument),
     credentialsTsv: tsvector('credentials_tsv').notNull().generatedAlwaysAs(credentialsDocument),
@@ -153,7 +108,6 @@ export const profiles = directory.table(
   },
   (t) => [
     index('profiles_geo_idx').using('gist', t.geo),
-    index('profiles_geo_cell_idx').on(t.geoCell),
     // The map's single markers: those inside the view's bounds, nearest its centre first (map/repository.ts).
     index('profiles_map_point_idx').using('gist', sql.raw(MAP_POINT)),
     index('profiles_rating_idx').on(t.averageRating.desc(), t.id),
@@ -164,24 +118,6 @@ export const profiles = directory.table(
     index('profiles_business_tsv_idx').using('gin', t.businessTsv),
     index('profiles_vocation_tsv_idx').using('gin', t.vocationTsv),
     index('profiles_all_tsv_idx').using('gin', t.allTsv),
-    // The `all` document's lexemes tagged with the profile's grid cell: text and place in one lookup.
-    index('profiles_all_cells_idx').using('gin', sql.raw(ALL_CELL_DOCUMENT)),
-    // The same for each rating tier alone: the first pages of a search by rating come from a
-    // fraction of the matches, instead of every match in the radius read and sorted.
-    ...RATING_TIERS.map((tier) => index(tier.index).using('gin', sql.raw(ALL_CELL_DOCUMENT)).where(sql.raw(tier.condition))),
-    // Nearest first among those with skills, the words tested in the index (ScopeRule.nearestIndexed).
-    // 64-byte signatures: a skills document holds a few dozen lexemes. Over `strip(skills_tsv)`, the
-    // same words, an expression only the nearest-first walk names: other statements' `skills_tsv @@`
-    // cannot pick it, and a signature cannot test a prefix (a collection near Boise BitmapAnded the
-    // whole index, 828,261 entries, 223 ms).
-    index('profiles_geo_skills_idx')
-      .using('gist', t.geo, sql.raw(`strip("skills_tsv") tsvector_ops(siglen=64)`))
-      .where(sql.raw(`"skills_tsv" <> ''::tsvector`)),
-    // The schools by grid cell, with what a collection reads (the sort keys and the point), so the
-    // Schools tab inside a radius is an index-only scan (ScopeRule.collectInRadius).
-    index('profiles_schools_cells_idx')
-      .on(t.geoCell, t.averageRating, t.nameKey, t.id, t.geo)
-      .where(sql.raw(SCHOOLS_PREDICATE)),
     // A place is both coordinates or neither (the contract refuses one alone; this keeps it so).
     check('profiles_coordinates_paired', sql.raw('("latitude" is null) = ("longitude" is null)')),
   ],
