@@ -3,13 +3,17 @@ import { isRemovedMember, type Envelope, type UserSummary } from '@freemarket/co
 import type { DbOrTx, Tx, UsersProjectionTable } from '@freemarket/db';
 import type { ServiceRuntime } from './runtime.js';
 
-export type ProfileEvent = Envelope<'profile.created' | 'profile.updated'>;
+export type ProfileEventType = 'profile.created' | 'profile.updated';
+export type ProfileEvent = Envelope<ProfileEventType>;
 export type UserEvent = Envelope<'user.upserted'>;
+
+/** What a service does beyond the plain projection, in the consumer's transaction. */
+export type AfterUpsert<E> = (tx: Tx, event: E) => Promise<void>;
 
 export interface ProjectUsersOptions {
   /** Run in the same transaction when a member event changed the row (not for a stale one). */
-  onUser?: (tx: Tx, event: UserEvent) => Promise<void>;
-  onProfile?: (tx: Tx, event: ProfileEvent) => Promise<void>;
+  onUser?: AfterUpsert<UserEvent>;
+  onProfile?: AfterUpsert<ProfileEvent>;
   /**
    * Follow `profile.*` for `contactInfoIsPublic` (default true). The directory, which owns
    * profiles and reads privacy from them, does not listen to its own events.
@@ -18,12 +22,21 @@ export interface ProjectUsersOptions {
 }
 
 /**
- * Keeps a service's `users` projection current (ARCHITECTURE §1): names from `user.upserted`, and
- * whether contact information is public from the directory's `profile.*`. A service that needs
- * more passes `onUser` or `onProfile`, run in the same transaction, since a service has one
- * consumer per event type.
+ * Keeps a service's `users` projection current (ARCHITECTURE §1): `user.upserted` and, unless
+ * `profileEvents` is false, both `profile.*` subjects. Services that keep one consumer file per
+ * subject call `projectUserUpserted` and `projectProfileEvent` instead.
  */
 export function projectUsers(runtime: ServiceRuntime, table: UsersProjectionTable, options: ProjectUsersOptions = {}): void {
+  projectUserUpserted(runtime, table, options.onUser);
+  if (options.profileEvents === false) return;
+  for (const type of ['profile.created', 'profile.updated'] as const) projectProfileEvent(runtime, table, type, options.onProfile);
+}
+
+/**
+ * `user.upserted`: the member's names and e-mail in the service's `users` projection.
+ * `afterUpsert` runs in the same transaction, only when the event changed the row (not for a stale one).
+ */
+export function projectUserUpserted(runtime: ServiceRuntime, table: UsersProjectionTable, afterUpsert?: AfterUpsert<UserEvent>): void {
   runtime.consumeOnce('user.upserted', async (tx, event) => {
     const { id, email, firstName, lastName, profileImageUrl } = event.data;
     const row = { id, email, firstName, lastName, profileImageUrl, updatedAt: new Date(event.occurredAt) };
@@ -38,26 +51,31 @@ export function projectUsers(runtime: ServiceRuntime, table: UsersProjectionTabl
       })
       .returning({ id: table.id });
     if (!applied) return 'skipped';
-    await options.onUser?.(tx, event);
+    await afterUpsert?.(tx, event);
   });
-  if (options.profileEvents === false) return;
-  for (const type of ['profile.created', 'profile.updated'] as const) {
-    runtime.consumeOnce(type, async (tx, event) => {
-      const contactInfoIsPublic = event.data.contactInfoIsPublic ?? true;
-      const at = new Date(event.occurredAt);
-      // A profile may be heard of before its member: the row waits, nameless, for user.upserted
-      // (its epoch updatedAt lets any member event fill it in).
-      await tx
-        .insert(table)
-        .values({ id: event.data.userId, contactInfoIsPublic, profileUpdatedAt: at, updatedAt: new Date(0) })
-        .onConflictDoUpdate({
-          target: table.id,
-          set: { contactInfoIsPublic, profileUpdatedAt: at },
-          setWhere: sql`${table.profileUpdatedAt} is null or ${table.profileUpdatedAt} <= ${at.toISOString()}::timestamptz`,
-        });
-      await options.onProfile?.(tx, event);
-    });
-  }
+}
+
+/**
+ * A directory `profile.*` event: whether the member's contact information is public, in the
+ * service's `users` projection. `afterUpsert` runs in the same transaction, since a service has
+ * one consumer per subject.
+ */
+export function projectProfileEvent(runtime: ServiceRuntime, table: UsersProjectionTable, type: ProfileEventType, afterUpsert?: AfterUpsert<ProfileEvent>): void {
+  runtime.consumeOnce(type, async (tx, event) => {
+    const contactInfoIsPublic = event.data.contactInfoIsPublic ?? true;
+    const at = new Date(event.occurredAt);
+    // A profile may be heard of before its member: the row waits, nameless, for user.upserted
+    // (its epoch updatedAt lets any member event fill it in).
+    await tx
+      .insert(table)
+      .values({ id: event.data.userId, contactInfoIsPublic, profileUpdatedAt: at, updatedAt: new Date(0) })
+      .onConflictDoUpdate({
+        target: table.id,
+        set: { contactInfoIsPublic, profileUpdatedAt: at },
+        setWhere: sql`${table.profileUpdatedAt} is null or ${table.profileUpdatedAt} <= ${at.toISOString()}::timestamptz`,
+      });
+    await afterUpsert?.(tx, event);
+  });
 }
 
 /**

@@ -1,11 +1,10 @@
 import { fileURLToPath } from 'node:url';
-import { createService, projectUsers, type RuntimeOverrides, type ServiceHandle } from '@freemarket/kit';
+import { createService, type RuntimeOverrides, type ServiceHandle } from '@freemarket/kit';
 import type { CommerceConfig } from './config.js';
 import { createContext, type CommerceContext } from './context.js';
-import { outbox, processedEvents, users } from './db/schema/index.js';
+import { outbox, processedEvents } from './db/schema/index.js';
+import { registerConsumers } from './events/register-consumers.js';
 import { exportMemberData } from './members/export-member-data.js';
-import { projectMemberProfile } from './members/member-profiles-projection.js';
-import { consumeUserDeleted } from './members/user-deleted.js';
 import { registerRoutes } from './routes/index.js';
 
 export type { CommerceConfig } from './config.js';
@@ -18,8 +17,7 @@ const migrationsFolder = fileURLToPath(new URL('./db/migrations', import.meta.ur
 export function createCommerceService(config: CommerceConfig, overrides: RuntimeOverrides = {}): Promise<ServiceHandle<CommerceContext>> {
   return createService(config, { tables: { outbox, processedEvents }, migrationsFolder }, overrides, (runtime) => {
     const ctx = createContext(runtime, config);
-    projectUsers(runtime, users, { onProfile: projectMemberProfile });
-    consumeUserDeleted(runtime);
+    registerConsumers(runtime);
     registerRoutes(runtime.app, ctx);
     exportMemberData(runtime.app, ctx);
     return ctx;

@@ -3,8 +3,7 @@ import { createService, type RuntimeOverrides, type ServiceHandle } from '@freem
 import type { DirectoryConfig } from './config.js';
 import { createContext, type DirectoryContext } from './context.js';
 import { outbox, processedEvents } from './db/schema/index.js';
-import { consumeUserDeleted } from './events/consumers/user-deleted.js';
-import { consumeUserUpserted } from './events/consumers/user-upserted.js';
+import { registerConsumers } from './events/register-consumers.js';
 import { registerRoutes } from './routes/index.js';
 import { seedDemoData } from './seed/demo-data.js';
 import { announceSkills, seedReferenceData } from './seed/reference-data.js';
@@ -37,8 +36,7 @@ export function createDirectoryService(config: DirectoryConfig, overrides: Runti
     await announceSkills(runtime);
     if (config.seedDemoData) await seedDemoData(runtime);
     const ctx = createContext(runtime, config);
-    consumeUserUpserted(runtime);
-    consumeUserDeleted(runtime);
+    registerConsumers(runtime);
     registerRoutes(runtime.app, ctx);
     return ctx;
   });

@@ -1,12 +1,11 @@
 import { fileURLToPath } from 'node:url';
-import { createLogger, createService, projectUsers, type RuntimeOverrides, type ServiceHandle } from '@freemarket/kit';
+import { createLogger, createService, type RuntimeOverrides, type ServiceHandle } from '@freemarket/kit';
 import type { MessagingConfig } from './config.js';
-import { projectConnections } from './connections/projection.js';
 import { createContext, type MessagingContext } from './context.js';
-import { outbox, processedEvents, users } from './db/schema/index.js';
+import { outbox, processedEvents } from './db/schema/index.js';
+import { registerConsumers } from './events/register-consumers.js';
 import { connectRedis } from './realtime/redis.js';
 import { exportMemberData } from './messages/export-member-data.js';
-import { consumeUserDeleted } from './messages/user-deleted.js';
 import { registerRoutes } from './routes/index.js';
 
 export type { MessagingConfig } from './config.js';
@@ -22,9 +21,7 @@ export async function createMessagingService(config: MessagingConfig, overrides:
   const readiness = redis ? [{ name: 'redis', check: () => redis.commands.ping() }] : [];
   try {
     return await createService(config, { tables: { outbox, processedEvents }, migrationsFolder, readiness }, { ...overrides, logger }, async (runtime) => {
-      projectUsers(runtime, users);
-      projectConnections(runtime);
-      consumeUserDeleted(runtime);
+      registerConsumers(runtime);
       const ctx = await createContext(runtime, config, redis);
       registerRoutes(runtime.app, ctx);
       exportMemberData(runtime.app, ctx);

@@ -1,7 +1,7 @@
 import type { ServiceRuntime } from '@freemarket/kit';
 import type { SocialConfig } from './config.js';
 import { ConnectionService } from './connections/service.js';
-import { EventService } from './events/service.js';
+import { EventService } from './community-events/service.js';
 import { PostService } from './posts/service.js';
 import { ProjectService } from './projects/service.js';
 import { SurveyService } from './surveys/service.js';

@@ -1,26 +1,24 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@freemarket/db';
-import type { ServiceRuntime } from '@freemarket/kit';
 import { acceptedConnections } from '../db/schema/index.js';
 
-/**
- * Keeps `accepted_connections` from social's events. The two types have separate durable
- * consumers, so they can arrive in either order; a removal leaves a tombstone that a late
- * acceptance of the same connection cannot undo.
- */
-export function projectConnections(runtime: ServiceRuntime): void {
-  runtime.consumeOnce('connection.accepted', async (tx, event) => {
-    const { connectionId, requesterId, addresseeId } = event.data;
-    await tx.insert(acceptedConnections).values({ connectionId, requesterId, addresseeId }).onConflictDoNothing();
-  });
-  runtime.consumeOnce('connection.removed', async (tx, event) => {
-    const { connectionId, requesterId, addresseeId } = event.data;
-    const removedAt = new Date(event.occurredAt);
-    await tx
-      .insert(acceptedConnections)
-      .values({ connectionId, requesterId, addresseeId, removedAt })
-      .onConflictDoUpdate({ target: acceptedConnections.connectionId, set: { removedAt } });
-  });
+export interface ConnectionPair {
+  connectionId: string;
+  requesterId: string;
+  addresseeId: string;
+}
+
+/** Records an accepted connection; a tombstone of the same connection stays, so a late acceptance cannot undo a removal. */
+export async function recordAccepted(db: DbOrTx, pair: ConnectionPair): Promise<void> {
+  await db.insert(acceptedConnections).values(pair).onConflictDoNothing();
+}
+
+/** Leaves a tombstone for a removed connection, whether or not its acceptance arrived first. */
+export async function recordRemoved(db: DbOrTx, pair: ConnectionPair, removedAt: Date): Promise<void> {
+  await db
+    .insert(acceptedConnections)
+    .values({ ...pair, removedAt })
+    .onConflictDoUpdate({ target: acceptedConnections.connectionId, set: { removedAt } });
 }
 
 /** The members `memberId` is connected to now, as far as the events consumed so far tell. */

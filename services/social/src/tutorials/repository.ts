@@ -86,3 +86,9 @@ export async function save(db: DbOrTx, tutorialId: string, userId: string): Prom
 export async function unsave(db: DbOrTx, tutorialId: string, userId: string): Promise<void> {
   await db.delete(savedTutorials).where(and(eq(savedTutorials.tutorialId, tutorialId), eq(savedTutorials.userId, userId)));
 }
+
+/** Social's copy of one of the directory's skills, inserted or brought up to date. */
+export async function upsertSkill(db: DbOrTx, skill: SkillRow): Promise<void> {
+  const { name, categoryId, categoryName } = skill;
+  await db.insert(skills).values(skill).onConflictDoUpdate({ target: skills.id, set: { name, categoryId, categoryName } });
+}

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { removedMemberId } from '@freemarket/contracts';
 import { forgetUser, type ServiceRuntime } from '@freemarket/kit';
-import { expenses, itemsForSale, memberProfiles, transactions, users } from '../db/schema/index.js';
+import { expenses, itemsForSale, memberProfiles, transactions, users } from '../../db/schema/index.js';
 
 /**
  * `user.deleted`: the member's expenses and listings go (a sold item's payment keeps its record);

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { projectUsers, type ServiceRuntime } from '@freemarket/kit';
+import { projectUserUpserted, type ServiceRuntime } from '@freemarket/kit';
 import { profiles, users } from '../../db/schema/index.js';
 import { memberName } from '../../profiles/dto.js';
 
@@ -9,14 +9,11 @@ import { memberName } from '../../profiles/dto.js';
  * privacy from them rather than from its own `profile.*` events.
  */
 export function consumeUserUpserted(runtime: ServiceRuntime): void {
-  projectUsers(runtime, users, {
-    profileEvents: false,
-    onUser: async (tx, event) => {
-      const name = memberName(event.data);
-      await tx
-        .update(profiles)
-        .set({ memberName: name })
-        .where(and(eq(profiles.userId, event.data.id), sql`${profiles.memberName} is distinct from ${name}`));
-    },
+  projectUserUpserted(runtime, users, async (tx, event) => {
+    const name = memberName(event.data);
+    await tx
+      .update(profiles)
+      .set({ memberName: name })
+      .where(and(eq(profiles.userId, event.data.id), sql`${profiles.memberName} is distinct from ${name}`));
   });
 }

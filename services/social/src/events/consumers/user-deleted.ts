@@ -16,7 +16,7 @@ import {
   surveys,
   tutorialViews,
   users,
-} from '../db/schema/index.js';
+} from '../../db/schema/index.js';
 
 /**
  * `user.deleted`: everything the member made (posts, surveys, events, projects, tutorials, with

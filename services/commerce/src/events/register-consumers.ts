@@ -1,0 +1,13 @@
+import type { ServiceRuntime } from '@freemarket/kit';
+import { consumeProfileCreated } from './consumers/profile-created.js';
+import { consumeProfileUpdated } from './consumers/profile-updated.js';
+import { consumeUserDeleted } from './consumers/user-deleted.js';
+import { consumeUserUpserted } from './consumers/user-upserted.js';
+
+/** Every subject commerce consumes, one file each. */
+export function registerConsumers(runtime: ServiceRuntime): void {
+  consumeUserUpserted(runtime);
+  consumeProfileCreated(runtime);
+  consumeProfileUpdated(runtime);
+  consumeUserDeleted(runtime);
+}
