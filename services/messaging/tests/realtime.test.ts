@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inArray } from 'drizzle-orm';
 import type { ErrorBody, MarkReadAck, Message } from '@freemarket/contracts';
 import { AssertionSigner, IDENTITY_HEADER, generateAssertionKeys } from '@freemarket/kit';
-import { runTag, testInfra, waitFor } from '@freemarket/testing';
-import { processedEvents } from '../src/db/schema/index.js';
+import { runTag, setContactPrivacy, testInfra, waitFor } from '@freemarket/testing';
+import { processedEvents, users } from '../src/db/schema/index.js';
 import { startGatewayFor, type RunningGateway } from './_gateway.js';
 import {
   PUBLIC_URL,
@@ -84,6 +84,18 @@ describe(`live delivery ${testInfra().redisUrl ? 'across instances' : 'on one in
     const reply = await postVia(1, bob!, ada!, 'Hello back');
     await waitFor('Ada’s socket on the first instance to get the reply', () => adaTab.received.of('message:new').length === 2);
     expect(adaTab.received.of('message:new')[1]).toEqual(expect.objectContaining({ ...reply, unreadCount: 1, otherUser: expect.objectContaining({ id: bob!.id }) }));
+  });
+
+  it('pushes the receiver no e-mail the sender made private, and the sender their own', async () => {
+    const [ada, bob] = await seedMembers(sut, 'Ada', 'Bob');
+    await setContactPrivacy(sut, users, ada!, false);
+    const adaTab = await socketVia(0, ada!);
+    const bobTab = await socketVia(1, bob!);
+    await postVia(0, ada!, bob!, 'Private hello');
+    await waitFor('both members to get the message', () => bobTab.received.of('message:new').length === 1 && adaTab.received.of('message:new').length === 1);
+    expect(bobTab.received.of('message:new')[0]).toMatchObject({ sender: { id: ada!.id, email: null }, otherUser: { id: ada!.id, email: null } });
+    expect(JSON.stringify(bobTab.received.events)).not.toContain(`${ada!.id}@example.com`);
+    expect(adaTab.received.of('message:new')[0]).toMatchObject({ sender: { id: ada!.id, email: `${ada!.id}@example.com` } });
   });
 
   it('sends read receipts to both members when a conversation is marked read over the socket', async () => {
