@@ -1,8 +1,7 @@
 import type { Logger } from 'pino';
-import { and, asc, gte, inArray, lte, sql } from 'drizzle-orm';
-import { getTableConfig } from 'drizzle-orm/pg-core';
+import { and, asc, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Envelope } from '@freemarket/contracts';
-import { preparedStatement, type Db, type OutboxTable, type PreparedStatement } from '@freemarket/db';
+import type { Db, OutboxTable } from '@freemarket/db';
 import type { EventBus } from './port.js';
 
 export interface OutboxRelayOptions {
@@ -35,36 +34,11 @@ export class OutboxRelay {
   private readonly batchSize: number;
   private readonly pollIntervalMs: number;
   private readonly coalesceMs: number;
-  private readonly statements: { claim: PreparedStatement; sent: PreparedStatement; failed: PreparedStatement };
 
   constructor(private readonly options: OutboxRelayOptions) {
     this.batchSize = options.batchSize ?? 200;
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
     this.coalesceMs = options.coalesceMs ?? 20;
-    const { table } = options;
-    const name = (what: string) => `outbox_relay_${what}_${getTableConfig(table).schema ?? 'public'}`;
-    // Prepared once per connection: a pass runs these three every time.
-    this.statements = {
-      claim: preparedStatement(
-        name('claim'),
-        sql`select ${sql.identifier(table.id.name)} as id, ${sql.identifier(table.envelope.name)} as envelope from ${table}
-          where ${sql.identifier(table.publishedAt.name)} is null
-          order by ${sql.identifier(table.createdAt.name)} limit ${sql.placeholder('limit')}
-          for update skip locked`,
-      ),
-      sent: preparedStatement(
-        name('sent'),
-        sql`update ${table} set ${sql.identifier(table.publishedAt.name)} = now(), ${sql.identifier(table.attempts.name)} = ${sql.identifier(table.attempts.name)} + 1,
-          ${sql.identifier(table.lastAttemptedAt.name)} = now()
-          where ${sql.identifier(table.id.name)} = any(${sql.placeholder('ids')}::uuid[])`,
-      ),
-      failed: preparedStatement(
-        name('failed'),
-        sql`update ${table} set ${sql.identifier(table.attempts.name)} = ${sql.identifier(table.attempts.name)} + 1, ${sql.identifier(table.lastAttemptedAt.name)} = now(),
-          ${sql.identifier(table.lastError.name)} = ${sql.placeholder('error')}::text
-          where ${sql.identifier(table.id.name)} = any(${sql.placeholder('ids')}::uuid[])`,
-      ),
-    };
   }
 
   start(): void {
@@ -127,12 +101,18 @@ export class OutboxRelay {
   }
 
   private async processBatch(): Promise<{ published: number; claimed: number }> {
-    const { db, bus, logger } = this.options;
+    const { db, table, bus, logger } = this.options;
     return db.transaction(async (tx) => {
-      const rows = await this.statements.claim.execute<{ id: string; envelope: Envelope | string }>(tx, { limit: this.batchSize });
+      const rows = await tx
+        .select({ id: table.id, envelope: table.envelope })
+        .from(table)
+        .where(isNull(table.publishedAt))
+        .orderBy(asc(table.createdAt))
+        .limit(this.batchSize)
+        .for('update', { skipLocked: true });
       if (rows.length === 0) return { published: 0, claimed: 0 };
 
-      const results = await Promise.allSettled(rows.map((row) => bus.publish(typeof row.envelope === 'string' ? (JSON.parse(row.envelope) as Envelope) : row.envelope)));
+      const results = await Promise.allSettled(rows.map((row) => bus.publish(row.envelope as Envelope)));
       const sent: string[] = [];
       const failed: { id: string; error: string }[] = [];
       results.forEach((r, i) => {
@@ -140,9 +120,11 @@ export class OutboxRelay {
         if (r.status === 'fulfilled') sent.push(id);
         else failed.push({ id, error: r.reason instanceof Error ? r.reason.message : String(r.reason) });
       });
-      if (sent.length > 0) await this.statements.sent.execute(tx, { ids: sent });
+      const attempted = { attempts: sql`${table.attempts} + 1`, lastAttemptedAt: sql`now()` };
+      if (sent.length > 0) await tx.update(table).set({ ...attempted, publishedAt: sql`now()` }).where(inArray(table.id, sent));
       if (failed.length > 0) {
-        await this.statements.failed.execute(tx, { ids: failed.map((f) => f.id), error: failed[0]!.error });
+        const ids = failed.map((f) => f.id);
+        await tx.update(table).set({ ...attempted, lastError: failed[0]!.error }).where(inArray(table.id, ids));
         logger.warn({ failed: failed.length, error: failed[0]!.error }, 'outbox events not accepted by the bus; will retry');
       }
       return { published: sent.length, claimed: rows.length };

@@ -3,4 +3,3 @@ export * from './transaction.js';
 export * from './pagination.js';
 export * from './tables.js';
 export * from './unavailable.js';
-export * from './prepared.js';

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { Profile, ProfileInput } from '@freemarket/contracts';
-import type { Db } from '@freemarket/db';
 import type { ServiceHandle } from '@freemarket/kit';
 import { startServiceForTest, type ServiceUnderTest } from '@freemarket/testing';
 import { createDirectoryService, loadDirectoryConfig, type DirectoryContext } from '../src/index.js';
@@ -63,20 +62,4 @@ export function haversineKm(a: { lat: number; lng: number }, b: { lat: number; l
   const dLng = rad(b.lng - a.lng);
   const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(dLng / 2) ** 2;
   return 2 * R * Math.asin(Math.sqrt(h));
-}
-
-/**
- * `db`, but the named prepared statement runs through `around` (which calls `execute` when it
- * will): to hold a read's answer back, or to change the data just before it reads.
- */
-export function aroundPrepared(db: Db, name: string, around: (execute: () => Promise<unknown>) => Promise<unknown>): Db {
-  const session = Object.create(db._.session) as typeof db._.session;
-  session.prepareQuery = ((...args: Parameters<typeof session.prepareQuery>) => {
-    const prepared = db._.session.prepareQuery(...args);
-    if (args[2] !== name) return prepared;
-    const execute = prepared.execute.bind(prepared);
-    prepared.execute = ((...values: Parameters<typeof execute>) => around(() => execute(...values))) as typeof prepared.execute;
-    return prepared;
-  }) as typeof session.prepareQuery;
-  return Object.assign(Object.create(db) as Db, { _: { ...db._, session } });
 }
