@@ -30,6 +30,7 @@ const TABS = [
 ] as const;
 type TabName = (typeof TABS)[number][0];
 
+/** Each tab's content: the profile's own sections, and the Events tab the route passes in. */
 function tabContents(slots: ProfileSlots): Record<TabName, ComponentType<ProfileSectionProps>> {
   return { personal: PersonalTab, vocation: VocationTab, reputation: ReputationTab, political: PoliticalTab, shop: ShopTab, events: slots.EventsTab };
 }

@@ -13,6 +13,7 @@ export interface ProfileSectionProps {
   isOwn: boolean;
   /** Edit mode: only ever true on one's own profile. */
   editing: boolean;
+  /** What the page shows from other features. */
   slots: ProfileSlots;
 }
 
