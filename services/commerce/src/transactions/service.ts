@@ -1,9 +1,9 @@
-import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import type { ListTransactionsQuery, RecordManualTransaction, Transaction, TransactionPage, TransactionType } from '@freemarket/contracts';
-import { olderThan, paginate, type DbOrTx } from '@freemarket/db';
+import { paginate, type DbOrTx } from '@freemarket/db';
 import { ForbiddenError, NotFoundError, readCursor, type Actor, type ServiceRuntime } from '@freemarket/kit';
-import { memberProfiles, transactions, users, type UserRow } from '../db/schema/index.js';
+import type { UserRow } from '../db/schema/index.js';
 import { toTransaction } from './dto.js';
+import { findTransaction, insertTransaction, isPoliticalCandidate, membersById, pageTransactions } from './repository.js';
 
 /** Transactions between members: logging payments made outside FreeMarket, and reading one's own. */
 export class TransactionService {
@@ -17,28 +17,25 @@ export class TransactionService {
     if (input.sellerId === actor.userId) throw new ForbiddenError('You cannot record a transaction with yourself');
     const seller = await this.requirePayee(this.runtime.db, input.sellerId, input.type);
     const row = await this.runtime.transaction(async (tx, emit) => {
-      const [inserted] = await tx
-        .insert(transactions)
-        .values({
-          buyerId: actor.userId,
-          sellerId: input.sellerId,
-          amount: input.amount,
-          type: input.type,
-          source: 'manual',
-          paymentMethod: input.paymentMethod,
-          status: 'recorded',
-          description: input.description ? input.description : null,
-        })
-        .returning();
+      const inserted = await insertTransaction(tx, {
+        buyerId: actor.userId,
+        sellerId: input.sellerId,
+        amount: input.amount,
+        type: input.type,
+        source: 'manual',
+        paymentMethod: input.paymentMethod,
+        status: 'recorded',
+        description: input.description ? input.description : null,
+      });
       await emit('transaction.recorded', {
-        transactionId: inserted!.id,
-        buyerId: inserted!.buyerId,
-        sellerId: inserted!.sellerId,
-        amount: inserted!.amount,
-        type: inserted!.type,
+        transactionId: inserted.id,
+        buyerId: inserted.buyerId,
+        sellerId: inserted.sellerId,
+        amount: inserted.amount,
+        type: inserted.type,
         source: 'manual',
       });
-      return inserted!;
+      return inserted;
     });
     return toTransaction(row, await this.member(actor.userId), seller, actor.userId);
   }
@@ -48,58 +45,29 @@ export class TransactionService {
    * through `db`, the caller's transaction when there is one (PGlite has a single connection).
    */
   async requirePayee(db: DbOrTx, sellerId: string, type: TransactionType): Promise<UserRow> {
-    const seller = (await this.members(db, [sellerId])).get(sellerId);
+    const seller = (await membersById(db, [sellerId])).get(sellerId);
     if (!seller) throw new NotFoundError('Seller not found');
-    if (type === 'donation' && !(await this.isPoliticalCandidate(db, sellerId))) throw new ForbiddenError('Donations can only be made to political candidates');
+    if (type === 'donation' && !(await isPoliticalCandidate(db, sellerId))) throw new ForbiddenError('Donations can only be made to political candidates');
     return seller;
   }
 
   /** One transaction, for its buyer or seller; anyone else sees it missing. */
   async get(actor: Actor, id: string): Promise<Transaction> {
-    const [row] = await this.runtime.db.select().from(transactions).where(eq(transactions.id, id));
+    const row = await findTransaction(this.runtime.db, id);
     if (!row || (row.buyerId !== actor.userId && row.sellerId !== actor.userId)) throw new NotFoundError('Transaction not found');
-    const people = await this.members(this.runtime.db, [row.buyerId, row.sellerId]);
+    const people = await membersById(this.runtime.db, [row.buyerId, row.sellerId]);
     return toTransaction(row, people.get(row.buyerId), people.get(row.sellerId), actor.userId);
   }
 
   /** The actor's own transactions, as buyer, seller or either, of one type and status if asked, newest first. */
   async list(actor: Actor, query: ListTransactionsQuery): Promise<TransactionPage> {
-    const after = readCursor(query.cursor);
-    const mine =
-      query.role === 'buyer'
-        ? eq(transactions.buyerId, actor.userId)
-        : query.role === 'seller'
-          ? eq(transactions.sellerId, actor.userId)
-          : or(eq(transactions.buyerId, actor.userId), eq(transactions.sellerId, actor.userId));
-    const rows = await this.runtime.db
-      .select()
-      .from(transactions)
-      .where(
-        and(
-          mine,
-          query.type ? eq(transactions.type, query.type) : undefined,
-          query.status ? eq(transactions.status, query.status) : undefined,
-          after ? olderThan(transactions.createdAt, transactions.id, after) : undefined,
-        ),
-      )
-      .orderBy(desc(transactions.createdAt), desc(transactions.id))
-      .limit(query.limit + 1);
+    const rows = await pageTransactions(this.runtime.db, actor.userId, query, { after: readCursor(query.cursor), limit: query.limit + 1 });
     const page = paginate(rows, query.limit);
-    const people = await this.members(this.runtime.db, [...new Set(page.items.flatMap((r) => [r.buyerId, r.sellerId]))]);
+    const people = await membersById(this.runtime.db, [...new Set(page.items.flatMap((r) => [r.buyerId, r.sellerId]))]);
     return { items: page.items.map((r) => toTransaction(r, people.get(r.buyerId), people.get(r.sellerId), actor.userId)), nextCursor: page.nextCursor };
   }
 
-  private async member(id: string) {
-    return (await this.members(this.runtime.db, [id])).get(id);
-  }
-
-  private async members(db: DbOrTx, ids: string[]) {
-    const rows = ids.length === 0 ? [] : await db.select().from(users).where(inArray(users.id, ids));
-    return new Map(rows.map((r) => [r.id, r]));
-  }
-
-  private async isPoliticalCandidate(db: DbOrTx, userId: string): Promise<boolean> {
-    const [row] = await db.select({ candidate: memberProfiles.isPoliticalCandidate }).from(memberProfiles).where(eq(memberProfiles.userId, userId));
-    return row?.candidate ?? false;
+  private async member(id: string): Promise<UserRow | undefined> {
+    return (await membersById(this.runtime.db, [id])).get(id);
   }
 }

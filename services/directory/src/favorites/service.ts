@@ -1,11 +1,11 @@
-import { and, desc, eq } from 'drizzle-orm';
 import type { FavoriteBusiness } from '@freemarket/contracts';
+import { paginate } from '@freemarket/db';
 import { ConflictError, ForbiddenError, NotFoundError, type Actor, type ServiceRuntime } from '@freemarket/kit';
-import { favoriteBusinesses, profiles, users } from '../db/schema/index.js';
+import { favoriteBusinesses } from '../db/schema/index.js';
 import { canSee } from '../profiles/privacy.js';
 import { ProfileRepository } from '../profiles/repository.js';
-import { paginate } from '@freemarket/db';
 import { olderThanCursor, type Page } from '../shared/paging.js';
+import { FavoriteBusinessRepository, type FavoriteWithBusiness } from './repository.js';
 
 /**
  * Favorite local businesses: part of the member's personal interests, so others see the list only
@@ -18,8 +18,12 @@ export class FavoriteBusinessService {
     const owner = await new ProfileRepository(this.runtime.db).rowByUserId(userId);
     // Without a profile nothing is private yet: the member's own list still shows.
     if (owner && !canSee(owner, 'personalInterestsIsPublic', actor.userId)) throw new NotFoundError('Favorite businesses not found');
-    const rows = await this.select(actor, and(eq(favoriteBusinesses.userId, userId), olderThanCursor(favoriteBusinesses, page.cursor)), page.limit + 1);
-    return paginate(rows, page.limit, (f) => ({ createdAt: new Date(f.createdAt), id: f.id }));
+    const rows = await this.repository.ofMember(userId, olderThanCursor(favoriteBusinesses, page.cursor), page.limit + 1);
+    return paginate(
+      rows.map((r) => toFavorite(r, actor)),
+      page.limit,
+      (f) => ({ createdAt: new Date(f.createdAt), id: f.id }),
+    );
   }
 
   /** `POST /api/favorite-businesses`: a member with a profile, other than oneself, once. */
@@ -27,55 +31,38 @@ export class FavoriteBusinessService {
     if (businessUserId === actor.userId) throw new ForbiddenError('You cannot favorite your own business');
     const business = await new ProfileRepository(this.runtime.db).rowByUserId(businessUserId);
     if (!business) throw new NotFoundError('Business not found');
-    const [row] = await this.runtime.db
-      .insert(favoriteBusinesses)
-      .values({ userId: actor.userId, businessUserId })
-      .onConflictDoNothing()
-      .returning({ id: favoriteBusinesses.id });
-    if (!row) throw new ConflictError('This business is already a favorite');
-    return (await this.select(actor, eq(favoriteBusinesses.id, row.id), 1))[0]!;
+    const id = await this.repository.insert(actor.userId, businessUserId);
+    if (!id) throw new ConflictError('This business is already a favorite');
+    return toFavorite((await this.repository.byId(id))!, actor);
   }
 
   /** `DELETE /api/favorite-businesses/{id}`: only the member who added it. */
   async remove(actor: Actor, id: string): Promise<void> {
-    const [row] = await this.runtime.db.select().from(favoriteBusinesses).where(eq(favoriteBusinesses.id, id));
+    const row = await this.repository.row(id);
     if (!row) throw new NotFoundError('Favorite business not found');
     if (row.userId !== actor.userId) throw new ForbiddenError('Only the member who added a favorite may remove it');
-    await this.runtime.db.delete(favoriteBusinesses).where(eq(favoriteBusinesses.id, id));
+    await this.repository.delete(id);
   }
 
-  private async select(actor: Actor, where: ReturnType<typeof and>, limit: number): Promise<FavoriteBusiness[]> {
-    const rows = await this.runtime.db
-      .select({
-        f: favoriteBusinesses,
-        name: profiles.memberName,
-        title: profiles.title,
-        businessName: profiles.businessName,
-        email: users.email,
-        businessInfoIsPublic: profiles.businessInfoIsPublic,
-        contactInfoIsPublic: profiles.contactInfoIsPublic,
-      })
-      .from(favoriteBusinesses)
-      .leftJoin(profiles, eq(profiles.userId, favoriteBusinesses.businessUserId))
-      .leftJoin(users, eq(users.id, favoriteBusinesses.businessUserId))
-      .where(where)
-      .orderBy(desc(favoriteBusinesses.createdAt), desc(favoriteBusinesses.id))
-      .limit(limit);
-    return rows.map((r) => {
-      const subject = { userId: r.f.businessUserId, businessInfoIsPublic: r.businessInfoIsPublic ?? false, contactInfoIsPublic: r.contactInfoIsPublic ?? false };
-      const businessName = canSee(subject, 'businessInfoIsPublic', actor.userId) ? r.businessName : null;
-      return {
-        id: r.f.id,
-        userId: r.f.userId,
-        businessUserId: r.f.businessUserId,
-        createdAt: r.f.createdAt.toISOString(),
-        business: {
-          fullName: r.name ?? businessName ?? 'Member',
-          email: canSee(subject, 'contactInfoIsPublic', actor.userId) ? (r.email ?? null) : null,
-          businessName: businessName ?? null,
-          title: r.title ?? null,
-        },
-      };
-    });
+  private get repository(): FavoriteBusinessRepository {
+    return new FavoriteBusinessRepository(this.runtime.db);
   }
+}
+
+/** The favorite as `actor` may see it: the business's name and e-mail only where its privacy allows. */
+function toFavorite(r: FavoriteWithBusiness, actor: Actor): FavoriteBusiness {
+  const subject = { userId: r.f.businessUserId, businessInfoIsPublic: r.businessInfoIsPublic ?? false, contactInfoIsPublic: r.contactInfoIsPublic ?? false };
+  const businessName = canSee(subject, 'businessInfoIsPublic', actor.userId) ? r.businessName : null;
+  return {
+    id: r.f.id,
+    userId: r.f.userId,
+    businessUserId: r.f.businessUserId,
+    createdAt: r.f.createdAt.toISOString(),
+    business: {
+      fullName: r.name ?? businessName ?? 'Member',
+      email: canSee(subject, 'contactInfoIsPublic', actor.userId) ? (r.email ?? null) : null,
+      businessName: businessName ?? null,
+      title: r.title ?? null,
+    },
+  };
 }

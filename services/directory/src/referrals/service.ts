@@ -1,9 +1,9 @@
-import { and, desc, eq } from 'drizzle-orm';
 import type { BusinessReferral, CreateBusinessReferral } from '@freemarket/contracts';
+import { paginate } from '@freemarket/db';
 import { ConflictError, type Actor, type ServiceRuntime } from '@freemarket/kit';
 import { businessReferrals, type BusinessReferralRow } from '../db/schema/index.js';
-import { paginate } from '@freemarket/db';
 import { olderThanCursor, type Page } from '../shared/paging.js';
+import { ReferralRepository } from './repository.js';
 
 /**
  * Business referrals. Each earns the referrer points (rewards consumes `referral.created`), so a
@@ -14,20 +14,16 @@ export class ReferralService {
 
   async create(actor: Actor, input: CreateBusinessReferral): Promise<BusinessReferral> {
     return this.runtime.transaction(async (tx, emit) => {
-      const [row] = await tx
-        .insert(businessReferrals)
-        .values({
-          referrerId: actor.userId,
-          businessName: input.businessName,
-          contactInfo: input.contactInfo || null,
-          reason: input.reason || null,
-          businessType: input.businessType || null,
-          address: input.address || null,
-          phone: input.phone || null,
-          website: input.website ?? null,
-        })
-        .onConflictDoNothing()
-        .returning();
+      const row = await new ReferralRepository(tx).insert({
+        referrerId: actor.userId,
+        businessName: input.businessName,
+        contactInfo: input.contactInfo || null,
+        reason: input.reason || null,
+        businessType: input.businessType || null,
+        address: input.address || null,
+        phone: input.phone || null,
+        website: input.website ?? null,
+      });
       if (!row) throw new ConflictError('You already referred this business');
       await emit('referral.created', { referralId: row.id, referrerId: row.referrerId, businessName: row.businessName });
       return toReferral(row);
@@ -36,12 +32,7 @@ export class ReferralService {
 
   /** `GET /api/business-referrals`: the caller's own referrals, newest first. */
   async mine(actor: Actor, page: { cursor?: string; limit: number }): Promise<Page<BusinessReferral>> {
-    const rows = await this.runtime.db
-      .select()
-      .from(businessReferrals)
-      .where(and(eq(businessReferrals.referrerId, actor.userId), olderThanCursor(businessReferrals, page.cursor)))
-      .orderBy(desc(businessReferrals.createdAt), desc(businessReferrals.id))
-      .limit(page.limit + 1);
+    const rows = await new ReferralRepository(this.runtime.db).byReferrer(actor.userId, olderThanCursor(businessReferrals, page.cursor), page.limit + 1);
     return paginate(rows.map(toReferral), page.limit, (r) => ({ createdAt: new Date(r.createdAt), id: r.id }));
   }
 }

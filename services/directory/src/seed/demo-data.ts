@@ -3,7 +3,7 @@ import { demoProfiles, demoReviews, demoUsers, type DemoProfile } from '@freemar
 import type { ServiceRuntime } from '@freemarket/kit';
 import { certifications, profiles, reviews, skillCategories, skills, userSkills, users, type ProfileInsert } from '../db/schema/index.js';
 import { memberName } from '../profiles/dto.js';
-import { recountRatings } from '../reviews/service.js';
+import { ReviewRepository } from '../reviews/repository.js';
 import { refreshCertificationMaterial, refreshSkillMaterial } from '../profiles/search-material.js';
 
 /**
@@ -41,7 +41,7 @@ export async function seedDemoData(runtime: ServiceRuntime): Promise<void> {
     const ids = inserted.map((p) => p.id);
     await refreshSkillMaterial(tx, ids);
     await refreshCertificationMaterial(tx, ids);
-    await recountRatings(tx, ids);
+    await new ReviewRepository(tx).recountRatings(ids);
   });
   runtime.logger.info({ ms: Date.now() - started }, 'demo directory seeded');
 }

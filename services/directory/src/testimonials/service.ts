@@ -1,11 +1,11 @@
-import { and, desc, eq } from 'drizzle-orm';
 import type { CreateTestimonial, Testimonial } from '@freemarket/contracts';
+import { paginate } from '@freemarket/db';
 import { ConflictError, ForbiddenError, NotFoundError, type Actor, type ServiceRuntime } from '@freemarket/kit';
-import { testimonials, users, type TestimonialRow } from '../db/schema/index.js';
+import { testimonials } from '../db/schema/index.js';
 import { canSee } from '../profiles/privacy.js';
 import { ProfileRepository } from '../profiles/repository.js';
-import { paginate } from '@freemarket/db';
 import { olderThanCursor, type Page } from '../shared/paging.js';
+import { TestimonialRepository, type TestimonialWithAuthor } from './repository.js';
 
 /** Testimonials: written about another member; shown to others only when the section is public. */
 export class TestimonialService {
@@ -15,8 +15,8 @@ export class TestimonialService {
   async forMember(actor: Actor, userId: string, page: { cursor?: string; limit: number }): Promise<Page<Testimonial>> {
     const profile = await new ProfileRepository(this.runtime.db).rowByUserId(userId);
     if (!profile || !canSee(profile, 'testimonialsIsPublic', actor.userId)) throw new NotFoundError('Testimonials not found');
-    const rows = await this.select(and(eq(testimonials.profileUserId, userId), olderThanCursor(testimonials, page.cursor)), page.limit + 1);
-    return paginate(rows, page.limit, (t) => ({ createdAt: new Date(t.createdAt), id: t.id }));
+    const rows = await this.repository.aboutMember(userId, olderThanCursor(testimonials, page.cursor), page.limit + 1);
+    return paginate(rows.map(toTestimonial), page.limit, (t) => ({ createdAt: new Date(t.createdAt), id: t.id }));
   }
 
   /** `POST /api/testimonials`: one per author and member, never about oneself. */
@@ -24,36 +24,25 @@ export class TestimonialService {
     if (input.profileUserId === actor.userId) throw new ForbiddenError('You cannot write a testimonial about yourself');
     const profile = await new ProfileRepository(this.runtime.db).rowByUserId(input.profileUserId);
     if (!profile) throw new NotFoundError('Profile not found');
-    const [row] = await this.runtime.db
-      .insert(testimonials)
-      .values({ authorId: actor.userId, profileUserId: input.profileUserId, content: input.content, relationship: input.relationship || null })
-      .onConflictDoNothing()
-      .returning({ id: testimonials.id });
-    if (!row) throw new ConflictError('You already wrote a testimonial for this member');
-    return (await this.select(eq(testimonials.id, row.id), 1))[0]!;
+    const id = await this.repository.insert({ authorId: actor.userId, profileUserId: input.profileUserId, content: input.content, relationship: input.relationship || null });
+    if (!id) throw new ConflictError('You already wrote a testimonial for this member');
+    return toTestimonial((await this.repository.byId(id))!);
   }
 
   /** `DELETE /api/testimonials/{id}`: its author, or the member it is about. */
   async remove(actor: Actor, id: string): Promise<void> {
-    const [row] = await this.runtime.db.select().from(testimonials).where(eq(testimonials.id, id));
+    const row = await this.repository.row(id);
     if (!row) throw new NotFoundError('Testimonial not found');
     if (row.authorId !== actor.userId && row.profileUserId !== actor.userId) throw new ForbiddenError('Only its author or its subject may remove a testimonial');
-    await this.runtime.db.delete(testimonials).where(eq(testimonials.id, id));
+    await this.repository.delete(id);
   }
 
-  private async select(where: ReturnType<typeof and>, limit: number): Promise<Testimonial[]> {
-    const rows = await this.runtime.db
-      .select({ t: testimonials, author: { id: users.id, firstName: users.firstName, lastName: users.lastName } })
-      .from(testimonials)
-      .leftJoin(users, eq(users.id, testimonials.authorId))
-      .where(where)
-      .orderBy(desc(testimonials.createdAt), desc(testimonials.id))
-      .limit(limit);
-    return rows.map((r) => toTestimonial(r.t, r.author));
+  private get repository(): TestimonialRepository {
+    return new TestimonialRepository(this.runtime.db);
   }
 }
 
-function toTestimonial(t: TestimonialRow, author: Testimonial['author'] | null): Testimonial {
+function toTestimonial({ t, author }: TestimonialWithAuthor): Testimonial {
   return {
     id: t.id,
     authorId: t.authorId,

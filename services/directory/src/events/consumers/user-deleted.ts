@@ -1,7 +1,7 @@
 import { eq, inArray, or } from 'drizzle-orm';
 import { forgetUser, type ServiceRuntime } from '@freemarket/kit';
 import { businessReferrals, favoriteBusinesses, profiles, proposedLegislation, reviews, testimonials, users } from '../../db/schema/index.js';
-import { recountRatings } from '../../reviews/service.js';
+import { ReviewRepository } from '../../reviews/repository.js';
 
 /**
  * `user.deleted`: the member's profile (its skills and certifications cascade), the reviews and
@@ -14,10 +14,7 @@ export function consumeUserDeleted(runtime: ServiceRuntime): void {
     const reviewed = written.map((r) => r.revieweeId).filter((id) => id !== userId);
     if (reviewed.length > 0) {
       const rated = await tx.select({ id: profiles.id }).from(profiles).where(inArray(profiles.userId, reviewed)).for('update');
-      await recountRatings(
-        tx,
-        rated.map((p) => p.id),
-      );
+      await new ReviewRepository(tx).recountRatings(rated.map((p) => p.id));
     }
     await tx.delete(testimonials).where(or(eq(testimonials.authorId, userId), eq(testimonials.profileUserId, userId)));
     await tx.delete(favoriteBusinesses).where(or(eq(favoriteBusinesses.userId, userId), eq(favoriteBusinesses.businessUserId, userId)));
