@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { pgliteFolders, startStack } from './stack.js';
+import { pgliteFolders, startStack } from '@freemarket/testing/stack';
 
 /**
  * `npm start`: the whole platform in one process on embedded parts (PGlite under ./data, the

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { startTestStack, type TestStack } from '../../scripts/test-stack.js';
+import { startTestStack, type TestStack } from '@freemarket/testing/stack';
 
 /** Debian's Chromium; never a downloaded browser. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTING_TABLE } from '../../services/gateway/src/proxy/routing-table.js';
-import { startTestStack, type TestStack } from '../../scripts/test-stack.js';
+import { startTestStack, type TestStack } from '@freemarket/testing/stack';
 
 let stack: TestStack;
 

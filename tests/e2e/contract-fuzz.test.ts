@@ -3,7 +3,7 @@ import ajvFormats from 'ajv-formats';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BrowserSession, signInWithDevProvider } from '@freemarket/testing';
-import { startTestStack, type TestStack } from '../../scripts/test-stack.js';
+import { startTestStack, type TestStack } from '@freemarket/testing/stack';
 import { brokenBody, urlValue, validValue, type JsonSchema } from './fuzz/schema-arbitraries.js';
 
 /**

@@ -3,7 +3,7 @@ import pg from 'pg';
 import type { CurrentUser } from '@freemarket/contracts';
 import { BrowserSession, signInWithDevProvider, waitFor } from '@freemarket/testing';
 import { needs } from '@freemarket/testing/needs';
-import { startTestStack, type TestStack } from '../../scripts/test-stack.js';
+import { startTestStack, type TestStack } from '@freemarket/testing/stack';
 
 let stack: TestStack;
 

@@ -9,8 +9,10 @@ import { createIdentityService, loadIdentityConfig } from '@freemarket/identity'
 import { createMessagingService, loadMessagingConfig } from '@freemarket/messaging';
 import { createRewardsService, loadRewardsConfig } from '@freemarket/rewards';
 import { createSocialService, loadSocialConfig } from '@freemarket/social';
+import { createTestDatabase, runTag, testBusNames, testInfra } from './infra.js';
+import { freePort } from './ports.js';
 
-/** How the whole platform is put together in one process: local mode, end-to-end tests, benchmarks. */
+/** How the whole platform is put together in one process: local mode, end-to-end and browser tests, audits. */
 export interface StackOptions {
   /** The gateway's port; the public URL is http://localhost:<port>. */
   port: number;
@@ -43,7 +45,7 @@ export interface Stack {
 
 type Handle = { start(): Promise<{ url: string }>; destroy(): Promise<void>; runtime?: ServiceRuntime };
 
-
+/** Every service and the gateway in this process, started in dependency order; `stop()` tears them down in reverse. */
 export async function startStack(options: StackOptions): Promise<Stack> {
   const logLevel = options.logLevel ?? 'warn';
   const logger: Logger = createLogger('freemarket', logLevel);
@@ -169,4 +171,49 @@ async function settleAnnouncements(handles: Handle[], timeoutMs = 120_000): Prom
 /** Local mode's databases: one PGlite folder per service under the data directory. */
 export function pgliteFolders(dataDir: string): (service: string) => string {
   return (service) => `pglite:${join(dataDir, service)}`;
+}
+
+export interface TestStack extends Stack {
+  /** The stack's Postgres database (every service's schema), for reading or seeding in bulk. */
+  databaseUrl: string;
+  /** Its stream and subject prefix, for a test that publishes to the bus itself. */
+  bus: { stream: string; subjectPrefix: string };
+}
+
+export type TestStackOptions = Pick<StackOptions, 'logLevel' | 'webDistDir' | 'seedDemoData' | 'devPayments' | 'devPaymentsWebhookSecret' | 'gatewayEnv'>;
+
+/**
+ * `startStack` for a test, an audit or a benchmark: a fresh database, bus names and Redis keys of
+ * its own on the infrastructure the test harness found (`testInfra`); `stop()` also drops the
+ * database.
+ */
+export async function startTestStack(options: TestStackOptions = {}): Promise<TestStack> {
+  const infra = testInfra();
+  const db = await createTestDatabase(infra);
+  const tag = runTag();
+  const bus = testBusNames(tag);
+  try {
+    const stack = await startStack({
+      port: await freePort(),
+      databaseUrl: () => db.url,
+      natsUrl: infra.natsUrl,
+      redisUrl: infra.redisUrl,
+      bus,
+      redisKeyPrefix: `fm:test:${tag}:`,
+      logLevel: options.logLevel ?? 'silent',
+      ...options,
+    });
+    return {
+      ...stack,
+      databaseUrl: db.url,
+      bus,
+      async stop() {
+        await stack.stop();
+        await db.drop();
+      },
+    };
+  } catch (err) {
+    await db.drop();
+    throw err;
+  }
 }
