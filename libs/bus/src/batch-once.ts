@@ -16,12 +16,7 @@ export async function handleBatchOnce<E extends Pick<Envelope, 'id'>>(
   events: readonly E[],
   handler: (tx: Tx, events: E[]) => Promise<void>,
 ): Promise<E[]> {
-  const fresh = await claimEvents(
-    tx,
-    table,
-    consumer,
-    events.map((e) => e.id),
-  );
+  const fresh = await claimEvents(tx, table, consumer, events.map((e) => e.id));
   // `delete` is true for the first copy of an id only.
   const todo = events.filter((e) => fresh.delete(e.id));
   if (todo.length > 0) await handler(tx, todo);

@@ -31,10 +31,7 @@ export async function storeMessages(tx: Tx, emit: Emit, senderId: string, receiv
     .values(known.map((receiverId) => ({ senderId, receiverId, content })))
     .returning();
   const unread = await moveConversations(tx, stored);
-  await emit.all(
-    'message.created',
-    stored.map((m) => ({ messageId: m.id, senderId, receiverId: m.receiverId })),
-  );
+  await emit.all('message.created', stored.map((m) => ({ messageId: m.id, senderId, receiverId: m.receiverId })));
   return stored.map((message) => ({
     message,
     sender: members.get(senderId),

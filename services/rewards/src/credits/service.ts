@@ -15,10 +15,7 @@ type Credited = Extract<Decision, { kind: 'credited' }>;
  */
 export async function creditEarnings(tx: Tx, events: readonly Envelope<EarningEventType>[], emit: Emit): Promise<void> {
   const claims = events.map((event): Claim => ({ event, earning: earningOf(event) }));
-  await lockMembers(
-    tx,
-    claims.map((c) => c.earning.userId),
-  );
+  await lockMembers(tx, claims.map((c) => c.earning.userId));
   const decisions = decideEarnings(await priorCredits(tx, claims), claims).filter((d): d is Recorded => d.kind !== 'duplicate');
   if (decisions.length === 0) return;
   const ids = await insertDecisions(tx, decisions.map(toRewardTransaction));
