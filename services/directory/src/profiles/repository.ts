@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Profile, UserSummary } from '@freemarket/contracts';
 import type { DbOrTx } from '@freemarket/db';
 import { profiles, users } from '../db/schema/index.js';
@@ -41,6 +41,14 @@ export class ProfileRepository {
   async user(userId: string): Promise<UserSummary | undefined> {
     const [row] = await this.db.select(userColumns).from(users).where(eq(users.id, userId));
     return row;
+  }
+
+  /** The member's name as their profile keeps it for name search and sorting; no write when it is the same. */
+  async copyMemberName(userId: string, name: string | null): Promise<void> {
+    await this.db
+      .update(profiles)
+      .set({ memberName: name })
+      .where(and(eq(profiles.userId, userId), sql`${profiles.memberName} is distinct from ${name}`));
   }
 
   private async load(where: ReturnType<typeof eq>): Promise<Profile[]> {

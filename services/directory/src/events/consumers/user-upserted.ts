@@ -1,7 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
 import { projectUserUpserted, type ServiceRuntime } from '@freemarket/kit';
-import { profiles, users } from '../../db/schema/index.js';
+import { users } from '../../db/schema/index.js';
 import { memberName } from '../../profiles/dto.js';
+import { ProfileRepository } from '../../profiles/repository.js';
 
 /**
  * `user.upserted`: the users projection, plus the copy of the member's name a profile keeps for
@@ -9,11 +9,5 @@ import { memberName } from '../../profiles/dto.js';
  * privacy from them rather than from its own `profile.*` events.
  */
 export function consumeUserUpserted(runtime: ServiceRuntime): void {
-  projectUserUpserted(runtime, users, async (tx, event) => {
-    const name = memberName(event.data);
-    await tx
-      .update(profiles)
-      .set({ memberName: name })
-      .where(and(eq(profiles.userId, event.data.id), sql`${profiles.memberName} is distinct from ${name}`));
-  });
+  projectUserUpserted(runtime, users, (tx, event) => new ProfileRepository(tx).copyMemberName(event.data.id, memberName(event.data)));
 }
