@@ -79,8 +79,7 @@ async function generate(client: pg.Client, count: number, log: (line: string) =>
   await client.query(`set maintenance_work_mem = '1GB'`);
   await step('helpers', () => createHelpers(client));
   const indexes = await dropSecondaryIndexes(client);
-  // No directory instance holds these cells or results yet: a notification per generated profile or
-  // member would tell no one (and the users trigger would look each new member's profile up).
+  // Triggers off for the load: the map's cells are counted once at the end (refill_map_cells).
   await client.query('alter table directory.profiles disable trigger user; alter table directory.users disable trigger user');
   const t = Date.now();
   try {
