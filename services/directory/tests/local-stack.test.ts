@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MAP_POSITION, type CurrentUser, type ProfileSearchPage } from '@freemarket/contracts';
 import { BrowserSession, freePort, signInWithDevProvider, waitFor } from '@freemarket/testing';
-import { startStack, type Stack } from '../../../scripts/stack.js';
+import { startStack, type Stack } from '@freemarket/testing/stack';
 
 /** Local mode's parts (PGlite, the in-process bus, in-memory sessions), whatever infrastructure the machine has. */
 let stack: Stack;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BroadcastResult, Connection, ConnectionPage, CurrentUser, Message } from '@freemarket/contracts';
 import { BrowserSession, signInWithDevProvider, waitFor } from '@freemarket/testing';
-import { startTestStack, type TestStack } from '../../../scripts/test-stack.js';
+import { startTestStack, type TestStack } from '@freemarket/testing/stack';
 import { openSocket, type OpenedSocket } from './_util.js';
 
 let stack: TestStack;

@@ -22,7 +22,7 @@ import type {
 } from '@freemarket/contracts';
 import { BrowserSession, runTag, signInWithDevProvider, testInfra, waitFor } from '@freemarket/testing';
 import { needs } from '@freemarket/testing/needs';
-import { startTestStack, type TestStack } from '../../../scripts/test-stack.js';
+import { startTestStack, type TestStack } from '@freemarket/testing/stack';
 
 const infra = testInfra();
 /** deliverAgain reads social's outbox over a Postgres connection and publishes straight to JetStream. */
