@@ -53,7 +53,10 @@ export async function createGateway(config: GatewayConfig, overrides: GatewayOve
   const endedChannel = `${config.redis.keyPrefix}sess:ended`;
   // It waits for Redis instead of failing its subscribe, so a gateway booted while Redis is down
   // still hears of logouts once Redis is back.
-  const subscriber = redis && config.session.cacheMs > 0 ? redis.duplicate({ maxRetriesPerRequest: null }) : null;
+  const subscriber = redis && config.session.cacheMs > 0 ? redis.duplicate({ maxRetriesPerRequest: null, enableOfflineQueue: true }) : null;
+  // Commands fail at once while Redis is not connected (no offline queue): wait for its first
+  // connection, a bounded while, before serving. A gateway booted with Redis down still starts.
+  if (redis) await firstConnection(redis, REDIS_FIRST_CONNECTION_MS);
   const ownsStore = !overrides.sessionStore;
   const store = overrides.sessionStore ?? (redis ? new RedisSessionStore(redis, config.redis.keyPrefix) : new MemorySessionStore());
   const closeStores = async () => {
@@ -143,9 +146,27 @@ export async function createGateway(config: GatewayConfig, overrides: GatewayOve
   };
 }
 
+const REDIS_FIRST_CONNECTION_MS = 2000;
+
+function firstConnection(redis: Redis, timeoutMs: number): Promise<void> {
+  if (redis.status === 'ready') return Promise.resolve();
+  return new Promise((resolve) => {
+    const ready = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      redis.off('ready', ready);
+      resolve();
+    }, timeoutMs);
+    redis.once('ready', ready);
+  });
+}
+
 function connectRedis(url: string, logger: Logger): Redis {
-  // Few retries per command: with Redis gone a request should fail fast (503), not queue for long.
-  const redis = new Redis(url, { enableAutoPipelining: true, maxRetriesPerRequest: 1, connectTimeout: 2000 });
+  // With Redis gone a request fails at once (503) instead of queueing until a reconnect: no offline
+  // queue, and one retry per command.
+  const redis = new Redis(url, { enableAutoPipelining: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 });
   redis.on('error', (err) => logger.warn({ err }, 'redis error'));
   return redis;
 }
