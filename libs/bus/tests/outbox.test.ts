@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { count, eq, isNotNull, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { openDatabase, inTransaction, type Database } from '@freemarket/db';
-import { createTestDatabase, startPrivateNatsServer, testBusNames, testInfra, waitFor, type PrivateNatsServer, type TestDatabase } from '@freemarket/testing';
+import { createTestDatabase, startPrivateNatsServer, testBusNames, testInfra, waitFor, type PrivateServer, type TestDatabase } from '@freemarket/testing';
 import { needs } from '@freemarket/testing/needs';
 import type { Envelope } from '@freemarket/contracts';
 import { handleOnce, NatsBus, Outbox, OutboxRelay, replayOutbox, type EventBus, type Subscription } from '../src/index.js';
@@ -224,7 +224,7 @@ needs('nats', 'events relayed through JetStream, delivered and redelivered').des
 });
 
 needs('nats-server', 'a nats-server of its own, killed and restarted').describe('outbox relay during a broker outage', () => {
-  let nats: PrivateNatsServer;
+  let nats: PrivateServer;
   let bus: NatsBus;
   let relay: OutboxRelay;
 

@@ -8,8 +8,9 @@ import { findExecutable, probeNats, probePostgres, probeRedis, type Probe } from
  * quietly runs on less than the real thing.
  */
 export type ServiceComponent = 'postgres' | 'nats' | 'redis';
-/** The services, and the nats-server binary that tests kill and restart to stage an outage. */
-export type Component = ServiceComponent | 'nats-server';
+/** Server binaries that tests start of their own, then kill and restart to stage an outage. */
+export type BinaryComponent = 'nats-server' | 'redis-server';
+export type Component = ServiceComponent | BinaryComponent;
 
 export interface Choice {
   /** The real component: a URL for a service, a path for a binary; null for the embedded part. */
@@ -32,7 +33,8 @@ export const SERVICES: Record<ServiceComponent, ServiceSpec> = {
   redis: { variable: 'REDIS_URL', defaultUrl: 'redis://127.0.0.1:6379', probe: probeRedis },
 };
 
-export const COMPONENTS: readonly Component[] = ['postgres', 'nats', 'redis', 'nats-server'];
+export const BINARIES: readonly BinaryComponent[] = ['nats-server', 'redis-server'];
+export const COMPONENTS: readonly Component[] = ['postgres', 'nats', 'redis', ...BINARIES];
 
 /** Names as a person reads them, and what stands in for each when it is not real. */
 export const LABELS: Record<Component, { name: string; embedded: string; hint: string }> = {
@@ -40,6 +42,7 @@ export const LABELS: Record<Component, { name: string; embedded: string; hint: s
   nats: { name: 'NATS JetStream', embedded: 'the in-process bus', hint: 'start nats-server -js on 127.0.0.1:4222 or set NATS_URL' },
   redis: { name: 'Redis', embedded: 'in-memory stores', hint: 'start Redis on 127.0.0.1:6379 or set REDIS_URL' },
   'nats-server': { name: 'the nats-server binary', embedded: 'none', hint: 'install nats-server (Debian: apt-get install nats-server)' },
+  'redis-server': { name: 'the redis-server binary', embedded: 'none', hint: 'install redis-server (Debian: apt-get install redis-server)' },
 };
 
 /** The variable that forces every component to its embedded form. */
@@ -52,7 +55,7 @@ export interface DiscoveryOptions {
   /** Where to look when no variable names a service (tests point these at closed ports). */
   defaults?: Partial<Record<ServiceComponent, string>>;
   probes?: Partial<Record<ServiceComponent, Probe>>;
-  findNatsServer?: () => string | null;
+  findBinary?: (name: BinaryComponent) => string | null;
   timeoutMs?: number;
 }
 
@@ -109,7 +112,7 @@ async function chooseService(component: ServiceComponent, env: NodeJS.ProcessEnv
 export async function discoverInfra(env: NodeJS.ProcessEnv = process.env, options: DiscoveryOptions = {}): Promise<ResolvedInfra> {
   if (forcedEmbedded(env)) {
     const forced: Choice = { at: null, how: `${FORCE_VARIABLE}=${FORCE_EMBEDDED}` };
-    return { postgres: forced, nats: forced, redis: forced, 'nats-server': forced };
+    return { postgres: forced, nats: forced, redis: forced, 'nats-server': forced, 'redis-server': forced };
   }
   // The three probes run at once: a run waits for the slowest, not their sum.
   const [postgres, nats, redis] = await Promise.allSettled([chooseService('postgres', env, options), chooseService('nats', env, options), chooseService('redis', env, options)]);
@@ -117,9 +120,11 @@ export async function discoverInfra(env: NodeJS.ProcessEnv = process.env, option
   if (postgres.status === 'rejected' || nats.status === 'rejected' || redis.status === 'rejected') {
     throw new Error(`Test infrastructure named by a variable does not answer:\n  ${failures.join('\n  ')}`);
   }
-  const binary = (options.findNatsServer ?? (() => findExecutable('nats-server')))();
-  const natsServer: Choice = binary ? { at: binary, how: 'found on PATH' } : { at: null, how: 'not installed' };
-  return { postgres: postgres.value, nats: nats.value, redis: redis.value, 'nats-server': natsServer };
+  const binary = (name: BinaryComponent): Choice => {
+    const at = (options.findBinary ?? findExecutable)(name);
+    return at ? { at, how: 'found on PATH' } : { at: null, how: 'not installed' };
+  };
+  return { postgres: postgres.value, nats: nats.value, redis: redis.value, 'nats-server': binary('nats-server'), 'redis-server': binary('redis-server') };
 }
 
 /** Throws, naming every missing component, when `REQUIRE_INFRA=1` and any of them is embedded. */
@@ -137,7 +142,7 @@ export function describeInfra(infra: ResolvedInfra): string[] {
   return COMPONENTS.map((c) => {
     const { at, how } = infra[c];
     const name = LABELS[c].name.padEnd(width);
-    if (c === 'nats-server') return `test infra: ${name}  ${at ? `${at} (outage tests run)` : `none, outage tests skip (${how})`}`;
+    if ((BINARIES as readonly Component[]).includes(c)) return `test infra: ${name}  ${at ? `${at} (outage tests run)` : `none, outage tests skip (${how})`}`;
     return `test infra: ${name}  ${at ? `real at ${redact(at)} (${how})` : `embedded: ${LABELS[c].embedded} (${how})`}`;
   });
 }

@@ -7,21 +7,22 @@ import { findExecutable } from './infra-probes.js';
 import { freePort } from './ports.js';
 import { waitFor } from './wait.js';
 
-export interface PrivateNatsServer {
+/** A server process of the test's own (NATS, Redis), on a free port, to stop and restart at will. */
+export interface PrivateServer {
   url: string;
   port: number;
   /** Kills the server (SIGKILL by default: an outage, not a shutdown). */
   kill(signal?: NodeJS.Signals): Promise<void>;
-  /** Starts it again on the same port and store, as after a crash. */
+  /** Starts it again on the same port and data directory, as after a crash. */
   restart(): Promise<void>;
-  /** Kills it and removes its store. */
+  /** Kills it and removes its data. */
   dispose(): Promise<void>;
 }
 
-function natsServerBinary(): string {
-  const found = findExecutable('nats-server');
-  if (!found) throw new Error('nats-server is not installed: a test that starts its own should declare needs(\'nats-server\', …)');
-  return found;
+interface ServerKind {
+  binary: string;
+  scheme: string;
+  args(port: number, dataDir: string): string[];
 }
 
 function portAnswers(port: number): Promise<boolean> {
@@ -34,16 +35,16 @@ function portAnswers(port: number): Promise<boolean> {
   });
 }
 
-/** A nats-server with JetStream of the test's own, on a free port, to stop and restart at will. */
-export async function startPrivateNatsServer(): Promise<PrivateNatsServer> {
-  const bin = natsServerBinary();
+async function startPrivateServer(kind: ServerKind): Promise<PrivateServer> {
+  const bin = findExecutable(kind.binary);
+  if (!bin) throw new Error(`${kind.binary} is not installed: a test that starts its own should declare needs('${kind.binary}', …)`);
   const port = await freePort();
-  const storeDir = mkdtempSync(join(tmpdir(), 'fm-nats-'));
+  const dataDir = mkdtempSync(join(tmpdir(), `fm-${kind.binary}-`));
   let child: ChildProcess | undefined;
 
   const launch = async () => {
-    child = spawn(bin, ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', storeDir], { stdio: 'ignore' });
-    await waitFor(`nats-server on port ${port}`, () => portAnswers(port), 10_000, 50);
+    child = spawn(bin, kind.args(port, dataDir), { stdio: 'ignore' });
+    await waitFor(`${kind.binary} on port ${port}`, () => portAnswers(port), 10_000, 50);
   };
   const kill = async (signal: NodeJS.Signals = 'SIGKILL') => {
     const running = child;
@@ -55,13 +56,27 @@ export async function startPrivateNatsServer(): Promise<PrivateNatsServer> {
 
   await launch();
   return {
-    url: `nats://127.0.0.1:${port}`,
+    url: `${kind.scheme}://127.0.0.1:${port}`,
     port,
     kill,
     restart: launch,
     async dispose() {
       await kill();
-      rmSync(storeDir, { recursive: true, force: true });
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A nats-server with JetStream (file store) of the test's own. */
+export function startPrivateNatsServer(): Promise<PrivateServer> {
+  return startPrivateServer({ binary: 'nats-server', scheme: 'nats', args: (port, dir) => ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', dir] });
+}
+
+/** A redis-server of the test's own that persists every write (append-only file, fsync each), so its data outlives a kill. */
+export function startPrivateRedisServer(): Promise<PrivateServer> {
+  return startPrivateServer({
+    binary: 'redis-server',
+    scheme: 'redis',
+    args: (port, dir) => ['--bind', '127.0.0.1', '--port', String(port), '--dir', dir, '--appendonly', 'yes', '--appendfsync', 'always', '--save', ''],
+  });
 }

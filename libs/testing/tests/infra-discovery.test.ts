@@ -10,7 +10,7 @@ import { needs } from '../src/needs.js';
 function answeringEverywhere(): { options: DiscoveryOptions; tried: string[] } {
   const tried: string[] = [];
   const probe = async (url: string) => void tried.push(url);
-  return { options: { probes: { postgres: probe, nats: probe, redis: probe }, findNatsServer: () => '/usr/sbin/nats-server' }, tried };
+  return { options: { probes: { postgres: probe, nats: probe, redis: probe }, findBinary: (name) => `/usr/sbin/${name}` }, tried };
 }
 
 /** Default addresses where nothing listens: connecting is refused at once. */
@@ -21,7 +21,7 @@ async function closedDefaults(): Promise<DiscoveryOptions> {
       nats: `nats://127.0.0.1:${await freePort()}`,
       redis: `redis://127.0.0.1:${await freePort()}`,
     },
-    findNatsServer: () => null,
+    findBinary: () => null,
   };
 }
 
@@ -30,6 +30,7 @@ const everythingReal: ResolvedInfra = {
   nats: { at: 'nats://127.0.0.1:4222', how: 'NATS_URL' },
   redis: { at: 'redis://127.0.0.1:6379', how: 'REDIS_URL' },
   'nats-server': { at: '/usr/sbin/nats-server', how: 'found on PATH' },
+  'redis-server': { at: '/usr/bin/redis-server', how: 'found on PATH' },
 };
 
 describe(discoverInfra.name, () => {
@@ -61,7 +62,7 @@ describe(discoverInfra.name, () => {
   it('should force every component embedded with TEST_INFRA=embedded, variables or not', async () => {
     const { options, tried } = answeringEverywhere();
     const infra = await discoverInfra({ TEST_INFRA: 'embedded', DATABASE_URL: 'postgres://db.internal/x' }, options);
-    expect(Object.values(infra).map((c) => c.at)).toEqual([null, null, null, null]);
+    expect(Object.values(infra).map((c) => c.at)).toEqual([null, null, null, null, null]);
     expect(tried).toEqual([]);
   });
 
@@ -85,7 +86,7 @@ describe(requireInfra.name, () => {
     const cli = fileURLToPath(new URL('../src/infra-cli.ts', import.meta.url));
     const child = spawnSync(process.execPath, ['--import', 'tsx', cli], { env: { ...process.env, REQUIRE_INFRA: '1', TEST_INFRA: 'embedded' }, encoding: 'utf8' });
     expect(child.status).toBe(1);
-    expect(child.stderr).toMatch(/REQUIRE_INFRA=1, but Postgres, NATS JetStream, Redis, the nats-server binary are not real/);
+    expect(child.stderr).toMatch(/REQUIRE_INFRA=1, but Postgres, NATS JetStream, Redis, the nats-server binary, the redis-server binary are not real/);
   });
 });
 

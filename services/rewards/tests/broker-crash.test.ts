@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { isNotNull, isNull, sql } from 'drizzle-orm';
 import { NatsBus } from '@freemarket/bus';
 import type { Envelope } from '@freemarket/contracts';
-import { startPrivateNatsServer, startServiceForTest, waitFor, type PrivateNatsServer } from '@freemarket/testing';
+import { startPrivateNatsServer, startServiceForTest, waitFor, type PrivateServer } from '@freemarket/testing';
 import { needs } from '@freemarket/testing/needs';
 import { createRewardsService, loadRewardsConfig } from '../src/index.js';
 import { FaultInjectingBus } from './fixtures/fault-injecting-bus.js';
@@ -24,7 +24,7 @@ import {
 /** These tests kill and restart processes; a loaded machine makes them slow, not wrong. */
 const TIMEOUT = 90_000;
 
-let nats: PrivateNatsServer;
+let nats: PrivateServer;
 let sut: RewardsUnderTest;
 let faults: FaultInjectingBus;
 let producerBus: NatsBus;
