@@ -18,6 +18,7 @@ import {
 } from '@nats-io/jetstream';
 import { EVENT_SUBJECT_PREFIX, parseEnvelope, subjectFor, type Envelope, type EventType } from '@freemarket/contracts';
 import type { ConsumerSpec, ConsumerStats, EventBus, HandlerOutcome, Subscription } from './port.js';
+import { inMessagingSpan } from './tracing.js';
 
 export const DEFAULT_STREAM = 'FREEMARKET';
 
@@ -149,10 +150,16 @@ export class NatsBus implements EventBus {
 
   async publish(event: Envelope): Promise<void> {
     this.assertUsable();
+    const subject = subjectFor(event.type, this.opts.prefix);
+    await inMessagingSpan('publish', event, subject, event.traceparent, (traceparent) => this.send(event, subject, traceparent));
+  }
+
+  /** One publish; the traceparent header is the publish span's, so consumers continue from it. */
+  private async send(event: Envelope, subject: string, traceparent: string | undefined): Promise<void> {
     const h = natsHeaders();
-    if (event.traceparent) h.set('traceparent', event.traceparent);
+    if (traceparent) h.set('traceparent', traceparent);
     const send = () =>
-      this.js.publish(subjectFor(event.type, this.opts.prefix), JSON.stringify(event), {
+      this.js.publish(subject, JSON.stringify(event), {
         msgID: event.id,
         headers: h,
         timeout: this.opts.requestTimeoutMs,
@@ -441,16 +448,17 @@ class PullSubscription implements Subscription {
       await this.deadLetter(m, 'malformed', errorText(err), undefined);
       return;
     }
-    if (!event.traceparent) {
-      const tp = m.headers?.get('traceparent');
-      if (tp) event = { ...event, traceparent: tp };
-    }
+    // The publish span's traceparent (the header), else the one the event was written with.
+    const delivered = m.headers?.get('traceparent') || event.traceparent;
 
     // Tells the server we are still on it, so a slow handler's event is not redelivered meanwhile.
     const keepAlive = setInterval(() => m.working(), Math.max(100, Math.floor(this.ackWaitMs / 2)));
     let outcome: HandlerOutcome | { error: unknown };
     try {
-      outcome = await this.spec.handle(event, { attempt, maxDeliver: this.maxDeliver });
+      // The handler's work joins the trace under the consumer span (`traceparent` is that span's).
+      outcome = await inMessagingSpan('process', event, m.subject, delivered, (traceparent) =>
+        this.spec.handle(traceparent ? { ...event, traceparent } : event, { attempt, maxDeliver: this.maxDeliver }),
+      );
     } catch (error) {
       outcome = { error };
     } finally {

@@ -5,4 +5,5 @@
 import { startTelemetry } from './telemetry.js';
 
 const stop = await startTelemetry(process.env.OTEL_SERVICE_NAME ?? 'freemarket');
-if (stop) process.once('beforeExit', () => void stop());
+// An exporter that cannot be reached at exit loses the last spans, and must not fail the exit.
+if (stop) process.once('beforeExit', () => void stop().catch(() => undefined));

@@ -1,27 +1,50 @@
 import { context, propagation, trace, type Context } from '@opentelemetry/api';
 
+/** What the instrumentations below patch (http and pg, and fastify for @fastify/otel). */
+const INSTRUMENTED_MODULES = ['http', 'https', 'node:http', 'node:https', 'pg', 'fastify'];
+
+/** Probes and scrapes: many a minute, and nothing to follow in a trace. */
+const UNTRACED_ROUTES = new Set(['/healthz', '/readyz', '/metrics']);
+
 /**
- * Starts tracing when OTEL_EXPORTER_OTLP_ENDPOINT is set (the OTLP exporter reads the OTEL_*
- * variables itself); otherwise loads nothing, so an untraced service pays nothing for it.
+ * Starts tracing when OTEL_EXPORTER_OTLP_ENDPOINT is set (the exporter, the batch processor and
+ * the resource read the other OTEL_* variables themselves); otherwise loads nothing, so an
+ * untraced service pays nothing for it. Traces only: the tracer provider, not the whole NodeSDK,
+ * whose metrics and logs pipelines and their exporters would be loaded for nothing at each start.
  */
 export async function startTelemetry(serviceName: string, env: NodeJS.ProcessEnv = process.env): Promise<(() => Promise<void>) | null> {
   if (!env.OTEL_EXPORTER_OTLP_ENDPOINT) return null;
-  // ESM modules are only patchable through the import-in-the-middle loader hook.
+  // ESM imports are only patchable through the import-in-the-middle loader hook; it wraps only the
+  // modules instrumented here.
   const { register } = await import('node:module');
-  register('@opentelemetry/instrumentation/hook.mjs', import.meta.url);
-  const [{ NodeSDK }, { OTLPTraceExporter }, { HttpInstrumentation }, { PgInstrumentation }] = await Promise.all([
-    import('@opentelemetry/sdk-node'),
-    import('@opentelemetry/exporter-trace-otlp-http'),
-    import('@opentelemetry/instrumentation-http'),
-    import('@opentelemetry/instrumentation-pg'),
-  ]);
-  const sdk = new NodeSDK({
-    serviceName,
-    traceExporter: new OTLPTraceExporter(),
-    instrumentations: [new HttpInstrumentation(), new PgInstrumentation()],
+  register('@opentelemetry/instrumentation/hook.mjs', import.meta.url, { data: { include: INSTRUMENTED_MODULES } });
+  const [{ NodeTracerProvider, BatchSpanProcessor }, { detectResources, envDetector, resourceFromAttributes }, { registerInstrumentations }, { OTLPTraceExporter }, { HttpInstrumentation }, { PgInstrumentation }, { FastifyOtelInstrumentation }] =
+    await Promise.all([
+      import('@opentelemetry/sdk-trace-node'),
+      import('@opentelemetry/resources'),
+      import('@opentelemetry/instrumentation'),
+      import('@opentelemetry/exporter-trace-otlp-http'),
+      import('@opentelemetry/instrumentation-http'),
+      import('@opentelemetry/instrumentation-pg'),
+      import('@fastify/otel'),
+    ]);
+  const provider = new NodeTracerProvider({
+    // OTEL_RESOURCE_ATTRIBUTES (an instance's id, say) joins the service's name.
+    resource: resourceFromAttributes({ 'service.name': serviceName }).merge(detectResources({ detectors: [envDetector] })),
+    spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter())],
   });
-  sdk.start();
-  return () => sdk.shutdown();
+  provider.register();
+  registerInstrumentations({
+    tracerProvider: provider,
+    // Fastify's own instrumentation names each request's server span by its route ('POST /api/reviews'),
+    // with a span for the handler; none per hook, and none for probes and scrapes.
+    instrumentations: [
+      new HttpInstrumentation(),
+      new PgInstrumentation(),
+      new FastifyOtelInstrumentation({ registerOnInitialization: true, instrumentHooks: false, ignorePaths: (route) => UNTRACED_ROUTES.has(route.url ?? '') }),
+    ],
+  });
+  return () => provider.shutdown();
 }
 
 /** The W3C traceparent of the active span, to carry a trace across the bus; undefined when untraced. */
