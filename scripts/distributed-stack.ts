@@ -32,6 +32,8 @@ export interface DistributedOptions {
   gatewayPort?: number;
   /** Extra environment of the gateways (rate budgets, say). */
   gatewayEnv?: Record<string, string>;
+  /** An OTLP/HTTP endpoint every instance sends the traces of sampled requests to; none when unset. */
+  otlpEndpoint?: string;
 }
 
 /** One OS process of a service, started by deploy/start-service.sh on a port it keeps across restarts. */
@@ -70,6 +72,12 @@ interface Running extends Instance {
 }
 
 const KEPT_LINES = 2000;
+
+/**
+ * How long an instance may take to start. Every backend starts at once on a machine that may be
+ * busy with other work, and with tracing on each loads the OpenTelemetry SDK besides.
+ */
+const READY_WITHIN_MS = 180_000;
 
 /**
  * The platform as its containers run it, on one machine: every service instance its own OS process
@@ -161,8 +169,13 @@ export async function startDistributedStack(options: DistributedOptions): Promis
     const inherited = { ...process.env };
     // The run's own settings only: no exporter, no pool size or address from the caller's shell.
     for (const key of ['OTEL_EXPORTER_OTLP_ENDPOINT', 'DB_POOL_MAX', 'DATABASE_URL', 'PORT', 'NODE_OPTIONS', 'VITEST', 'VITEST_WORKER_ID', 'VITEST_POOL_ID']) delete inherited[key];
+    // Only requests that arrive with a sampled traceparent are traced, so the rest of the traffic
+    // pays little for it; a short export delay, so a test sees a trace soon after the work.
+    const tracing = options.otlpEndpoint
+      ? { OTEL_EXPORTER_OTLP_ENDPOINT: options.otlpEndpoint, OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '0', OTEL_BSP_SCHEDULE_DELAY: '200' }
+      : {};
     const child = spawn('sh', [START_SCRIPT], {
-      env: { ...inherited, ...r.env, SERVICE: r.service, OTEL_SERVICE_NAME: r.name },
+      env: { ...inherited, ...r.env, ...tracing, SERVICE: r.service, OTEL_SERVICE_NAME: r.service, OTEL_RESOURCE_ATTRIBUTES: `service.instance.id=${r.name}` },
       stdio: ['ignore', options.output === 'inherit' ? 'inherit' : 'pipe', options.output === 'inherit' ? 'inherit' : 'pipe'],
     });
     for (const stream of [child.stdout, child.stderr]) {
@@ -188,7 +201,7 @@ export async function startDistributedStack(options: DistributedOptions): Promis
       throw new Error(`${r.name} exited while starting (code ${child.exitCode}, signal ${child.signalCode})${last ? `; its last output:\n${last}` : ''}`);
     });
     died.catch(() => undefined);
-    await Promise.race([died, waitFor(`${r.name} to be ready`, async () => !gone() && (await fetch(`${r.url}/readyz`).catch(() => null))?.ok, 90_000, 100)]);
+    await Promise.race([died, waitFor(`${r.name} to be ready`, async () => !gone() && (await fetch(`${r.url}/readyz`).catch(() => null))?.ok, READY_WITHIN_MS, 100)]);
   };
   const find = (name: string): Running => {
     const r = running.find((i) => i.name === name);

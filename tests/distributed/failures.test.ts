@@ -1,20 +1,36 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { io as connectSocket, type Socket } from 'socket.io-client';
-import type { ClientToServerEvents, Connection, CurrentUser, Message, MessagePage, ServerToClientEvents } from '@freemarket/contracts';
-import { BrowserSession, signInWithDevProvider, testInfra, waitFor } from '@freemarket/testing';
+import type { ClientToServerEvents, Connection, CurrentUser, Message, MessagePage, RewardBalance, RewardTransaction, ServerToClientEvents } from '@freemarket/contracts';
+import {
+  BrowserSession,
+  scrapeMetrics,
+  signInWithDevProvider,
+  startOtlpReceiver,
+  startPrivateNatsServer,
+  startPrivateRedisServer,
+  testInfra,
+  waitFor,
+  type OtlpReceiver,
+  type PrivateServer,
+} from '@freemarket/testing';
 import { needs } from '@freemarket/testing/needs';
 import { startDistributedStack, type DistributedStack } from '../../scripts/distributed-stack.js';
 
 /**
- * Distributed mode's promise to members: an instance that dies or stops goes unnoticed. The
- * platform runs as separate processes (scripts/distributed-stack.ts), one stack for the file;
- * after each test, pass or fail, its traffic and sockets stop and every instance runs again.
+ * Distributed mode's promise to members: an instance that dies or stops goes unnoticed, and so
+ * does a restart of NATS or Redis; to operators: one trace across the bus, and metrics per instance.
+ * The platform runs as separate processes (scripts/distributed-stack.ts), one stack for the file,
+ * on NATS and Redis servers of the file's own (which it kills and restarts) and the real Postgres;
+ * after each test, pass or fail, its traffic and sockets stop and everything runs again.
  */
 
 interface Outcome {
   startedAt: number;
   endedAt: number;
   ok: boolean;
+  /** The answer's status; 0 when none came. */
+  status: number;
   what: string;
 }
 
@@ -31,32 +47,37 @@ interface SignedIn {
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 let stack: DistributedStack;
+let nats: PrivateServer;
+let redis: PrivateServer;
+let collector: OtlpReceiver;
 let ada: SignedIn;
 let bob: SignedIn;
 /** What the running test started: traffic to stop, sockets to close. */
 const cleanups: (() => unknown)[] = [];
 
-needs(['postgres', 'nats', 'redis'], 'service instances as separate processes sharing a database, a stream and Redis').describe('distributed mode', () => {
+needs(['postgres', 'nats-server', 'redis-server'], 'service instances as separate processes sharing a database, a NATS server and a Redis server it restarts').describe('distributed mode', () => {
   beforeAll(async () => {
-    const infra = testInfra();
+    [nats, redis, collector] = await Promise.all([startPrivateNatsServer(), startPrivateRedisServer(), startOtlpReceiver()]);
     stack = await startDistributedStack({
-      postgresUrl: infra.postgresUrl!,
-      natsUrl: infra.natsUrl!,
-      redisUrl: infra.redisUrl!,
+      postgresUrl: testInfra().postgresUrl!,
+      natsUrl: nats.url,
+      redisUrl: redis.url,
       logLevel: process.env.TEST_LOG ?? 'warn',
+      otlpEndpoint: collector.url,
       // The traffic below is one member's, far above a person's pace.
       gatewayEnv: { RATE_LIMIT_PER_MINUTE: '1000000', RATE_LIMIT_SEARCH_PER_MINUTE: '1000000', RATE_LIMIT_POSTING_PER_MINUTE: '1000000' },
     });
     ada = await signIn('ada@example.com', 'Ada');
     bob = await signIn('bob@example.com', 'Bob');
     expect((await send(ada, 'POST', '/api/profiles', { title: 'Engineer' })).status).toBe(201);
-  }, 180_000);
+  }, 400_000);
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0)) await cleanup();
     for (const instance of stack.instances) if (instance.pid === undefined) await stack.restart(instance.name);
   }, 120_000);
   afterAll(async () => {
     await stack?.stop();
+    await Promise.all([nats?.dispose(), redis?.dispose(), collector?.close()]);
   }, 60_000);
 
   it('should keep answering reads when a directory instance is killed, and route around it within a second', async () => {
@@ -107,7 +128,7 @@ needs(['postgres', 'nats', 'redis'], 'service instances as separate processes sh
         const gateway = stack.gatewayUrls[turn++ % 2]!;
         const res = await send<Message>(ada, 'POST', '/api/messages', { receiverId: bob.me.id, content: `message ${turn}` }, gateway).catch((err: Error) => ({ status: 0, body: err.message }));
         if (res.status === 201 && typeof res.body === 'object') sent.push(res.body.id);
-        else failed.push({ startedAt, endedAt: Date.now(), ok: false, what: `${res.status} ${JSON.stringify(res.body)}` });
+        else failed.push({ startedAt, endedAt: Date.now(), ok: false, status: res.status, what: `${res.status} ${JSON.stringify(res.body)}` });
         // Below messaging's per-member budget (30 in 10 s).
         await new Promise((resolve) => setTimeout(resolve, 400));
       }
@@ -149,6 +170,109 @@ needs(['postgres', 'nats', 'redis'], 'service instances as separate processes sh
     console.log(`rolling restart: ${outcomes.length} reads, ${outcomes.filter((o) => !o.ok).length} failed; restarts took ${took.join(', ')}`);
     expect(outcomes.filter((o) => !o.ok)).toEqual([]);
   }, 240_000);
+  it('should lose no event and handle none twice when NATS is killed and restarted under traffic', async () => {
+    const reviewer = await signIn('carol@example.com', 'Carol');
+    const reviewees = [];
+    for (let i = 0; i < 6; i++) {
+      const member = await signIn(`reviewee-${i}@example.com`, `Reviewee${i}`);
+      expect((await send(member, 'POST', '/api/profiles', { title: 'Carpenter' })).status).toBe(201);
+      reviewees.push(member);
+    }
+    const review = async (member: SignedIn) =>
+      expect((await send(reviewer, 'POST', '/api/reviews', { revieweeId: member.me.id, rating: 5, comment: 'Careful, tidy work' })).status).toBe(201);
+    const traffic = readTraffic(ada);
+    await flowing(traffic);
+
+    await review(reviewees[0]!);
+    await review(reviewees[1]!);
+    await nats.kill('SIGKILL');
+    cleanups.push(() => nats.restart().catch(() => undefined));
+    // Written while NATS is away: the outbox keeps the events.
+    await review(reviewees[2]!);
+    await review(reviewees[3]!);
+    await nats.restart();
+    await review(reviewees[4]!);
+    await review(reviewees[5]!);
+
+    // Each review earns the reviewer +10 once (spec 02 §9): every event arrived, none counted twice.
+    await waitFor('every review credited', async () => (await reviewer.browser.json<RewardBalance>('/api/rewards/balance')).body.balance === 60, 60_000);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const { body: balance } = await reviewer.browser.json<RewardBalance>('/api/rewards/balance');
+    const { body: activity } = await reviewer.browser.json<{ items: RewardTransaction[] }>('/api/rewards/transactions?limit=50');
+    const outcomes = await traffic.stop();
+    expect(balance.balance).toBe(60);
+    expect(activity.items.filter((t) => t.action === 'review').map((t) => t.amount)).toEqual([10, 10, 10, 10, 10, 10]);
+    expect(outcomes.filter((o) => !o.ok)).toEqual([]);
+  }, 120_000);
+
+  it('should answer within a second while Redis is away, 503 rather than a hang, and keep the sessions Redis persisted', async () => {
+    const traffic = readTraffic(ada);
+    await flowing(traffic);
+    const killedAt = Date.now();
+    await redis.kill('SIGKILL');
+    cleanups.push(() => redis.restart().catch(() => undefined));
+    await answeredSince(traffic, killedAt, 20);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const restartedAt = Date.now();
+    await redis.restart();
+    // The same session cookie works again, through each gateway, once Redis is back.
+    const answeredVia = (gateway: string) => traffic.outcomes.some((o) => o.startedAt > restartedAt && o.ok && o.what.includes(` via ${gateway}/`));
+    await waitFor('reads answered with the session of before', () => stack.gatewayUrls.every(answeredVia), 15_000);
+    const outcomes = await traffic.stop();
+
+    const away = outcomes.filter((o) => o.startedAt >= killedAt && o.endedAt <= restartedAt);
+    const slow = away.filter((o) => o.endedAt - o.startedAt >= 1000);
+    console.log(`Redis away ${restartedAt - killedAt} ms: ${away.length} reads, ${away.filter((o) => o.status === 503).length} answered 503, the slowest ${Math.max(...away.map((o) => o.endedAt - o.startedAt))} ms`);
+    expect(away.length).toBeGreaterThan(0);
+    expect(away.filter((o) => o.status !== 200 && o.status !== 503)).toEqual([]);
+    expect(slow).toEqual([]);
+    expect(outcomes.filter((o) => o.startedAt > restartedAt + 5000 && !o.ok)).toEqual([]);
+  }, 90_000);
+
+  it('should carry one trace from the gateway through the directory, its outbox and NATS to the rewards credit', async () => {
+    const reviewer = await signIn('dora@example.com', 'Dora');
+    // A sampled trace of the caller's, as a browser's tracing or an edge proxy would start it.
+    const traceId = randomBytes(16).toString('hex');
+    const traceparent = `00-${traceId}-${randomBytes(8).toString('hex')}-01`;
+    const res = await send<{ id: string }>(reviewer, 'POST', '/api/reviews', { revieweeId: ada.me.id, rating: 4, comment: 'Explained everything' }, stack.gatewayUrls[0], { traceparent });
+    expect(res.status).toBe(201);
+    await waitFor('the review credited', async () => (await reviewer.browser.json<RewardBalance>('/api/rewards/balance')).body.balance === 10, 30_000);
+
+    await waitFor('the credit\'s span', () => collector.spans.some((s) => s.traceId === traceId && s.service === 'rewards' && s.kind === 5), 30_000);
+    const trace = collector.spans.filter((s) => s.traceId === traceId);
+    const byId = new Map(trace.map((s) => [s.spanId, s]));
+    const published = trace.find((s) => s.kind === 4 && s.name === 'review.created publish');
+    const consumed = trace.find((s) => s.kind === 5 && s.name === 'review.created process');
+    console.log(`one trace: ${trace.filter((s) => s.kind !== 1).map((s) => `${s.service}: ${s.name}`).join(', ')}`);
+    expect(new Set(trace.map((s) => s.service))).toEqual(new Set(['gateway', 'directory', 'rewards']));
+    // Spans are named by route, not by URL.
+    expect(trace.some((s) => s.service === 'gateway' && s.name.includes('/api/reviews'))).toBe(true);
+    expect(published?.service).toBe('directory');
+    expect(consumed && byId.get(consumed.parentSpanId ?? '')).toBe(published);
+  }, 90_000);
+
+  it("should show an operator each instance's share of the work and health on its /metrics", async () => {
+    const traffic = readTraffic(ada);
+    await flowing(traffic);
+    await answeredSince(traffic, Date.now(), 60);
+    await traffic.stop();
+    const served = async (name: string) => {
+      const scrape = await scrapeMetrics(`${stack.instance(name).url}/metrics`);
+      expect(scrape.status).toBe(200);
+      return scrape.value('http_request_duration_seconds_count', { method: 'GET', route: '/api/profiles/search', status: '200' }) ?? 0;
+    };
+    // Both directory instances answered searches: the gateways share the work.
+    expect(await served('directory-1')).toBeGreaterThan(0);
+    expect(await served('directory-2')).toBeGreaterThan(0);
+    // The second gateway: the first answers at the public address, where /metrics is not served.
+    const gateway = await scrapeMetrics(`${stack.instance('gateway-2').url}/metrics`);
+    for (const name of ['directory-1', 'directory-2']) expect(gateway.value('gateway_upstream_up', { service: 'directory', instance: stack.instance(name).url })).toBe(1);
+    const rewards = await scrapeMetrics(`${stack.instance('rewards-1').url}/metrics`);
+    expect(rewards.families.get('bus_consumer_pending_events')).toBe('gauge');
+    expect(rewards.families.get('outbox_unsent_events')).toBe('gauge');
+    const messaging = await scrapeMetrics(`${stack.instance('messaging-1').url}/metrics`);
+    expect(messaging.families.get('socketio_connected_sockets')).toBe('gauge');
+  }, 60_000);
 });
 
 async function signIn(email: string, firstName: string): Promise<SignedIn> {
@@ -159,10 +283,10 @@ async function signIn(email: string, firstName: string): Promise<SignedIn> {
 }
 
 /** A write as the web client makes it: the session cookie, the site's Origin, JSON; through any gateway. */
-async function send<T>(member: SignedIn, method: string, path: string, body: unknown, gateway = stack.gatewayUrls[0]!): Promise<{ status: number; body: T }> {
+async function send<T>(member: SignedIn, method: string, path: string, body: unknown, gateway = stack.gatewayUrls[0]!, headers: Record<string, string> = {}): Promise<{ status: number; body: T }> {
   const res = await fetch(`${gateway}${path}`, {
     method,
-    headers: { cookie: member.browser.cookieHeader(), origin: stack.gatewayUrls[0]!, 'content-type': 'application/json' },
+    headers: { cookie: member.browser.cookieHeader(), origin: stack.gatewayUrls[0]!, 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
   });
   return { status: res.status, body: (await res.json()) as T };
@@ -189,9 +313,9 @@ function readTraffic(member: SignedIn, readers = 4, extra: string[] = []): Traff
       const startedAt = Date.now();
       try {
         const res = await read(gateways[0]!, path).catch(() => read(gateways[1]!, path));
-        outcomes.push({ startedAt, endedAt: Date.now(), ok: res.status === 200, what: `${res.status} ${path} via ${res.url}` });
+        outcomes.push({ startedAt, endedAt: Date.now(), ok: res.status === 200, status: res.status, what: `${res.status} ${path} via ${res.url}` });
       } catch (err) {
-        outcomes.push({ startedAt, endedAt: Date.now(), ok: false, what: `${(err as Error).message} ${path}` });
+        outcomes.push({ startedAt, endedAt: Date.now(), ok: false, status: 0, what: `${(err as Error).message} ${path}` });
       }
     }
   });
