@@ -176,33 +176,79 @@ describe('the API under generated input (FUZZ_SEED replays a run)', () => {
 });
 
 describe('another member’s things under generated writes', () => {
-  /** What the member owns, one of each kind a path `/api/<kind>/{id}` changes or deletes, and how to read it back. */
-  async function ownedThings(): Promise<Array<{ prefix: string; id: string; body: unknown; read: () => Promise<unknown> }>> {
+  /** One of the member's things: the operations (path templates) that change or delete it, a body of the owner's kind, and how to read it back. */
+  interface Owned {
+    name: string;
+    id: string;
+    paths: string[];
+    /** Reads that only the owner may make. */
+    privateReads?: string[];
+    body?: unknown;
+    read: () => Promise<unknown>;
+  }
+
+  /** What the member owns, one of each kind some `/api/…/{id}` path changes or deletes. */
+  async function ownedThings(): Promise<Owned[]> {
     const me = (await (await member.request('/api/auth/user')).json()) as { id: string };
-    const create = async (path: string, body: unknown) => {
-      const res = await send(member, { method: 'POST', path, operation: {} }, path, body);
+    const third = new BrowserSession(stack.url);
+    await signInWithDevProvider(third, { email: 'fuzz.third@example.com', firstName: 'Third', lastName: 'Member' });
+    const thirdId = ((await (await third.request('/api/auth/user')).json()) as { id: string }).id;
+    const call = (as: BrowserSession, method: string, path: string, body: unknown) => send(as, { method, path, operation: {} }, path, body);
+    const create = async (path: string, body: unknown, as = member) => {
+      const res = await call(as, 'POST', path, body);
       expect(res.status, `${path}: ${await res.clone().text()}`).toBe(201);
       return ((await res.json()) as { id: string }).id;
     };
-    const listed = async (path: string, id: string) => ((await (await member.request(path)).json()) as { items: Array<{ id: string }> }).items.find((x) => x.id === id) ?? null;
+    const json = async (path: string, as = member) => (await as.request(path)).json() as Promise<unknown>;
+    const listed = async (path: string, id: string) => ((await json(path)) as { items: Array<{ id: string }> }).items.find((x) => x.id === id) ?? null;
+    /** A profile as a candidate (legislation needs one), created or, where the fuzzing made one, changed. */
+    const candidate = { title: 'Candidate', isPoliticalCandidate: true };
+    const existing = await member.request(`/api/profiles/user/${me.id}`);
+    const profileId =
+      existing.status === 200
+        ? ((await existing.json()) as { id: string }).id
+        : await create('/api/profiles', candidate);
+    if (existing.status === 200) expect((await call(member, 'PUT', `/api/profiles/${profileId}`, candidate)).status).toBe(200);
+    await create('/api/profiles', { title: 'Plumber', isServiceProvider: true }, third);
+    const category = ((await json('/api/skill-categories')) as Array<{ id: string }>)[0]!;
+    const skill = ((await json(`/api/skills/category/${category.id}`)) as Array<{ id: string }>)[0]!;
+    const profile = () => json(`/api/profiles/user/${me.id}`);
+
     const bodies = {
       post: { content: 'Mine, not yours' },
       event: { title: 'Street party', eventDate: new Date(Date.now() + 86_400_000 * 30).toISOString(), location: 'Main St' },
       item: { title: 'Bicycle', price: '120.00', description: 'Blue' },
       expense: { type: 'personal', amount: '42.50', lineItem: 'Paint', vendor: 'Hardware store' },
       project: { title: 'Community garden', description: 'Raised beds for the street', category: 'resources' },
+      legislation: { title: 'Safer crossings', description: 'Zebra crossings by every school' },
+      survey: { title: 'Street lights', questions: [{ type: 'yes_no', question: 'More lights?' }] },
     };
     const post = await create('/api/posts', bodies.post);
     const event = await create('/api/events', bodies.event);
     const item = await create('/api/items-for-sale', bodies.item);
     const expense = await create('/api/expenses', bodies.expense);
     const project = await create('/api/projects', bodies.project);
+    const legislation = await create('/api/proposed-legislation', bodies.legislation);
+    const survey = await create('/api/surveys', bodies.survey);
+    const certification = await create('/api/certifications', { profileId, name: 'Journeyman licence', issuer: 'State board' });
+    const userSkill = await create('/api/user-skills', { profileId, skillId: skill.id, yearsExperience: 4 });
+    const testimonial = await create('/api/testimonials', { profileUserId: thirdId, content: 'Fixed our boiler on a Sunday' });
+    const favorite = await create('/api/favorite-businesses', { businessUserId: thirdId });
+    const connection = await create('/api/connections', { addresseeId: thirdId });
     return [
-      { prefix: '/api/posts', id: post, body: bodies.post, read: () => listed(`/api/posts?userId=${me.id}`, post) },
-      { prefix: '/api/events', id: event, body: { ...bodies.event, title: 'Taken over' }, read: () => listed(`/api/events/hosted/${me.id}`, event) },
-      { prefix: '/api/items-for-sale', id: item, body: { ...bodies.item, price: '1.00' }, read: () => listed(`/api/items-for-sale/${me.id}`, item) },
-      { prefix: '/api/expenses', id: expense, body: { ...bodies.expense, amount: '0.01' }, read: () => listed('/api/expenses', expense) },
-      { prefix: '/api/projects', id: project, body: { ...bodies.project, title: 'Taken over' }, read: async () => (await member.request(`/api/projects/${project}`)).json() },
+      { name: 'post', id: post, paths: ['/api/posts/{id}'], body: bodies.post, read: () => listed(`/api/posts?userId=${me.id}`, post) },
+      { name: 'event', id: event, paths: ['/api/events/{id}'], body: { ...bodies.event, title: 'Taken over' }, read: () => listed(`/api/events/hosted/${me.id}`, event) },
+      { name: 'item', id: item, paths: ['/api/items-for-sale/{id}'], body: { ...bodies.item, price: '1.00' }, read: () => listed(`/api/items-for-sale/${me.id}`, item) },
+      { name: 'expense', id: expense, paths: ['/api/expenses/{id}'], body: { ...bodies.expense, amount: '0.01' }, read: () => listed('/api/expenses', expense) },
+      { name: 'project', id: project, paths: ['/api/projects/{id}'], body: { ...bodies.project, title: 'Taken over' }, read: () => json(`/api/projects/${project}`) },
+      { name: 'profile', id: profileId, paths: ['/api/profiles/{id}'], body: { ...candidate, title: 'Taken over' }, read: profile },
+      { name: 'legislation', id: legislation, paths: ['/api/proposed-legislation/{id}'], body: { ...bodies.legislation, title: 'Taken over' }, read: () => json(`/api/proposed-legislation/${me.id}`) },
+      { name: 'survey', id: survey, paths: ['/api/surveys/{id}/send'], privateReads: ['/api/surveys/{id}/responses', '/api/surveys/{id}/results'], read: () => json('/api/surveys/created/me') },
+      { name: 'certification', id: certification, paths: ['/api/certifications/{id}'], read: profile },
+      { name: 'skill', id: userSkill, paths: ['/api/user-skills/{id}'], read: profile },
+      { name: 'testimonial', id: testimonial, paths: ['/api/testimonials/{id}'], read: () => json(`/api/testimonials/${thirdId}`) },
+      { name: 'favourite', id: favorite, paths: ['/api/favorite-businesses/{id}'], read: () => json(`/api/favorite-businesses/${me.id}`) },
+      { name: 'connection', id: connection, paths: ['/api/connections/{id}'], body: { status: 'accepted' }, read: () => json('/api/connections') },
     ];
   }
 
@@ -211,24 +257,29 @@ describe('another member’s things under generated writes', () => {
     const breaches: string[] = [];
     for (const thing of things) {
       const before = JSON.stringify(await thing.read());
-      const writes = endpoints.filter((e) => isWrite(e) && e.path === `${thing.prefix}/{id}`);
-      expect(writes.length, thing.prefix).toBeGreaterThan(0);
+      const writes = endpoints.filter((e) => isWrite(e) && thing.paths.includes(e.path));
+      expect(writes.length, thing.name).toBeGreaterThan(0);
       for (const e of writes) {
         const bodySchema = bodySchemaOf(e);
         // The owner's own kind of body, changed, then generated ones.
-        const bodies = bodySchema ? [thing.body, ...fc.sample(validValue(bodySchema), { seed: SEED, numRuns: 5 })] : [undefined];
+        const bodies = bodySchema ? [...(thing.body === undefined ? [] : [thing.body]), ...fc.sample(validValue(bodySchema), { seed: SEED, numRuns: 5 })] : [undefined];
         const statuses: number[] = [];
         for (const body of bodies) {
-          const res = await send(other, e, `${thing.prefix}/${thing.id}`, body);
+          const res = await send(other, e, e.path.replace('{id}', thing.id), body);
           statuses.push(res.status);
           await res.body?.cancel();
         }
         // A body the route refuses (400) changes nothing either, but some body must reach the owner check.
         if (statuses.some((s) => ![400, 403, 404].includes(s)) || !statuses.some((s) => s === 403 || s === 404)) {
-          breaches.push(`${e.method} ${thing.prefix}/{id} by another member answered ${statuses.join(', ')}`);
+          breaches.push(`${e.method} ${e.path} (a ${thing.name}) by another member answered ${statuses.join(', ')}`);
         }
       }
-      expect(JSON.stringify(await thing.read()), `${thing.prefix} after another member's writes`).toBe(before);
+      for (const path of thing.privateReads ?? []) {
+        const res = await other.request(path.replace('{id}', thing.id));
+        if (![403, 404].includes(res.status)) breaches.push(`GET ${path} (a ${thing.name}) by another member answered ${res.status}`);
+        await res.body?.cancel();
+      }
+      expect(JSON.stringify(await thing.read()), `the ${thing.name} after another member's writes`).toBe(before);
     }
     expect(breaches, `FUZZ_SEED=${SEED}`).toEqual([]);
   });
