@@ -243,7 +243,7 @@ describe('another member’s things under generated writes', () => {
       { name: 'project', id: project, paths: ['/api/projects/{id}'], body: { ...bodies.project, title: 'Taken over' }, read: () => json(`/api/projects/${project}`) },
       { name: 'profile', id: profileId, paths: ['/api/profiles/{id}'], body: { ...candidate, title: 'Taken over' }, read: profile },
       { name: 'legislation', id: legislation, paths: ['/api/proposed-legislation/{id}'], body: { ...bodies.legislation, title: 'Taken over' }, read: () => json(`/api/proposed-legislation/${me.id}`) },
-      { name: 'survey', id: survey, paths: ['/api/surveys/{id}/send'], privateReads: ['/api/surveys/{id}/responses', '/api/surveys/{id}/results'], read: () => json('/api/surveys/created/me') },
+      { name: 'survey', id: survey, paths: ['/api/surveys/{id}/send', '/api/surveys/{id}/responses'], privateReads: ['/api/surveys/{id}/responses', '/api/surveys/{id}/results'], read: () => json('/api/surveys/created/me') },
       { name: 'certification', id: certification, paths: ['/api/certifications/{id}'], read: profile },
       { name: 'skill', id: userSkill, paths: ['/api/user-skills/{id}'], read: profile },
       { name: 'testimonial', id: testimonial, paths: ['/api/testimonials/{id}'], read: () => json(`/api/testimonials/${thirdId}`) },

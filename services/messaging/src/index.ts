@@ -21,8 +21,8 @@ export async function createMessagingService(config: MessagingConfig, overrides:
   const readiness = redis ? [{ name: 'redis', check: () => redis.commands.ping() }] : [];
   try {
     return await createService(config, { tables: { outbox, processedEvents }, migrationsFolder, readiness }, { ...overrides, logger }, async (runtime) => {
-      registerConsumers(runtime);
       const ctx = await createContext(runtime, config, redis);
+      registerConsumers(runtime, ctx.io);
       registerRoutes(runtime.app, ctx);
       exportMemberData(runtime.app, ctx);
       return ctx;

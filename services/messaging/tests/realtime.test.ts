@@ -152,6 +152,17 @@ describe(`live delivery ${testInfra().redisUrl ? 'across instances' : 'on one in
   });
 });
 
+describe('a member who deletes their account', () => {
+  it('has their open sockets closed on every instance, and another member’s left open', async () => {
+    const [leaving, staying] = await seedMembers(sut, 'Leaving', 'Staying');
+    const sockets = [await socketVia(0, leaving!), await socketVia(1, leaving!)];
+    const other = await socketVia(1, staying!);
+    await sut.publish('user.deleted', { id: leaving!.id });
+    await waitFor('the deleted member’s sockets to close', () => sockets.every(({ socket }) => !socket.connected), 10_000);
+    expect(other.socket.connected).toBe(true);
+  });
+});
+
 describe('socket admission and limits', () => {
   it('refuses a socket without a session, and one from another site', async () => {
     expect(await refusal(gateways[0]!.url, { origin: PUBLIC_URL })).toBe('Unauthorized');

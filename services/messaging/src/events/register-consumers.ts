@@ -1,5 +1,6 @@
 import type { ServiceRuntime } from '@freemarket/kit';
 import { consumeUserDeleted } from '../messages/user-deleted.js';
+import type { RealtimeServer } from '../realtime/socket-server.js';
 import { consumeConnectionAccepted } from './consumers/connection-accepted.js';
 import { consumeConnectionRemoved } from './consumers/connection-removed.js';
 import { consumeProfileCreated } from './consumers/profile-created.js';
@@ -7,11 +8,11 @@ import { consumeProfileUpdated } from './consumers/profile-updated.js';
 import { consumeUserUpserted } from './consumers/user-upserted.js';
 
 /** Every subject messaging consumes, one file each. */
-export function registerConsumers(runtime: ServiceRuntime): void {
+export function registerConsumers(runtime: ServiceRuntime, io: RealtimeServer): void {
   consumeUserUpserted(runtime);
   consumeProfileCreated(runtime);
   consumeProfileUpdated(runtime);
   consumeConnectionAccepted(runtime);
   consumeConnectionRemoved(runtime);
-  consumeUserDeleted(runtime);
+  consumeUserDeleted(runtime, io);
 }
