@@ -92,7 +92,7 @@ export function ProfileMarkerLayer({
     const started = performance.now();
     const group = L.layerGroup();
     const clusterMarker = ({ lat, lng, count }: MapCluster): L.Marker => {
-      const label = `${count} profiles here, zoom in`;
+      const label = `${count} ${count === 1 ? 'profile' : 'profiles'} here, zoom in`;
       const marker = L.marker([lat, lng], { icon: clusterIcon(count), keyboard: true, title: label });
       marker.on('add', () => marker.getElement()?.setAttribute('aria-label', label));
       marker.on('click', () => map.setView([lat, lng], Math.min(map.getZoom() + CLUSTER_ZOOM_STEP, map.getMaxZoom())));
