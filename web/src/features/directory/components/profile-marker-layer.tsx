@@ -123,6 +123,8 @@ export function ProfileMarkerLayer({
       const container = map.getContainer();
       container.dataset.markerPoints = String(markers.length);
       container.dataset.clustersRendered = String(clusters.length);
+      // Counts the layers drawn, so a test can tell a new view's layer from the one before.
+      container.dataset.layerDraws = String(Number(container.dataset.layerDraws ?? 0) + 1);
       // Measured to the next frame, so the figure includes the layout of the new markers.
       raf = requestAnimationFrame(() => {
         window.__fmMarkerLayer = { points: make.length, ms: performance.now() - started };
