@@ -47,19 +47,23 @@ async function startPrivateServer(kind: ServerKind): Promise<PrivateServer> {
     await waitFor(`${kind.binary} on port ${port}`, () => portAnswers(port), 10_000, 50);
   };
   const kill = async (signal: NodeJS.Signals = 'SIGKILL') => {
-    const running = child;
-    if (!running || running.exitCode !== null || running.signalCode !== null) return;
-    const exited = new Promise((resolve) => running.once('exit', resolve));
-    running.kill(signal);
+    const current = child;
+    if (!current || current.exitCode !== null || current.signalCode !== null) return;
+    const exited = new Promise((resolve) => current.once('exit', resolve));
+    current.kill(signal);
     await exited;
   };
 
+  const running = () => child !== undefined && child.exitCode === null && child.signalCode === null;
   await launch();
   return {
     url: `${kind.scheme}://127.0.0.1:${port}`,
     port,
     kill,
-    restart: launch,
+    // Only a stopped server starts again: a second one on the port would fail, and orphan the first.
+    restart: async () => {
+      if (!running()) await launch();
+    },
     async dispose() {
       await kill();
       rmSync(dataDir, { recursive: true, force: true });
