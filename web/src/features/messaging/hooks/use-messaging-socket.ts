@@ -12,26 +12,31 @@ function messageOf(entry: ConversationEntry): Message {
   return { id, senderId, receiverId, content, createdAt, isRead };
 }
 
+/**
+ * Writes an event into a cached page. A page not read yet, or being read again, is fetched anew
+ * instead: a read that began before the event was committed would answer without it and
+ * overwrite the write.
+ */
+function updateOrRefetch<T>(client: QueryClient, queryKey: readonly unknown[], update: (page: T) => T): void {
+  if (client.getQueryData<T>(queryKey) === undefined || client.isFetching({ queryKey, exact: true }) > 0) {
+    void client.invalidateQueries({ queryKey, exact: true });
+    return;
+  }
+  client.setQueryData<T>(queryKey, (page) => (page === undefined ? page : update(page)));
+}
+
 function appendMessage(client: QueryClient, meId: string, message: Message): void {
   const otherId = message.senderId === meId ? message.receiverId : message.senderId;
-  client.setQueryData<MessagePage>(messagesQueryOptions(otherId).queryKey, (page) => {
-    if (!page) return page;
-    if (page.items.some((m) => m.id === message.id)) return page;
-    return { ...page, items: [...page.items, message] };
-  });
+  updateOrRefetch<MessagePage>(client, messagesQueryOptions(otherId).queryKey, (page) =>
+    page.items.some((m) => m.id === message.id) ? page : { ...page, items: [...page.items, message] },
+  );
 }
 
 function upsertConversation(client: QueryClient, entry: ConversationEntry): void {
-  const key = conversationsQueryOptions().queryKey;
-  if (!client.getQueryData<ConversationPage>(key)) {
-    void client.invalidateQueries({ queryKey: key });
-    return;
-  }
-  client.setQueryData<ConversationPage>(key, (page) => {
-    if (!page) return page;
-    const rest = page.items.filter((e) => e.otherUser.id !== entry.otherUser.id);
-    return { ...page, items: [entry, ...rest] };
-  });
+  updateOrRefetch<ConversationPage>(client, conversationsQueryOptions().queryKey, (page) => ({
+    ...page,
+    items: [entry, ...page.items.filter((e) => e.otherUser.id !== entry.otherUser.id)],
+  }));
 }
 
 function applyReceipt(client: QueryClient, meId: string, receipt: ReadReceipt): void {
