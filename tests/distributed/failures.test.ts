@@ -108,8 +108,8 @@ needs(['postgres', 'nats-server', 'redis-server'], 'service instances as separat
     expect(outcomes.filter((o) => !o.ok)).toEqual([]);
   }, 60_000);
 
-  it('should reconnect sockets to the surviving messaging instance and lose no message when one is killed', async () => {
-    await connect(ada, bob);
+  it.each(['SIGKILL', 'SIGTERM'] as const)('should reconnect sockets to the surviving messaging instance and lose no message on %s of one', async (signal) => {
+    await connectedOnce(ada, bob);
     // Consecutive upgrades through one gateway go to the instances in turn: one socket on each.
     const sockets = [await openSocket(bob, stack.gatewayUrls[0]!), await openSocket(bob, stack.gatewayUrls[0]!)];
     const live = new Set<string>();
@@ -139,7 +139,7 @@ needs(['postgres', 'nats-server', 'redis-server'], 'service instances as separat
     });
     await waitFor('messages delivered live', () => live.size >= 3, 15_000);
     const killedAt = Date.now();
-    await stack.kill('messaging-1', 'SIGKILL');
+    await stack.kill('messaging-1', signal);
     await waitFor('a socket to notice', () => disconnects >= 1, 10_000);
     await waitFor('every socket to be connected again', () => sockets.every((s) => s.connected), 15_000);
     const reconnected = sent.length;
@@ -150,10 +150,11 @@ needs(['postgres', 'nats-server', 'redis-server'], 'service instances as separat
     const refetched = await bob.browser.json<MessagePage>(`/api/messages/${ada.me.id}?limit=100`);
     const stored = new Set(refetched.body.items.map((m) => m.id));
     const lost = sent.filter((id) => !live.has(id) && !stored.has(id));
-    console.log(`SIGKILL messaging-1: ${sent.length} messages sent, ${live.size} delivered live, ${lost.length} lost, ${failed.length} sends failed`);
+    console.log(`${signal} messaging-1: ${sent.length} messages sent, ${live.size} delivered live, ${lost.length} lost, ${failed.length} sends failed`);
     expect(disconnects).toBe(1);
     expect(lost).toEqual([]);
-    expect(failed.filter((o) => o.startedAt >= killedAt || o.endedAt < killedAt)).toEqual([]);
+    // A killed instance may take sends in flight with it; a draining one finishes them.
+    expect(failed.filter((o) => signal === 'SIGTERM' || o.startedAt >= killedAt || o.endedAt < killedAt)).toEqual([]);
   }, 90_000);
 
   it('should fail no request during a rolling restart of every instance, gateways included, one at a time', async () => {
@@ -348,6 +349,15 @@ function firstSkip(lines: string[], instance: string): number {
     if (entry.instance === instance && entry.msg?.startsWith('upstream instance is not reachable') && entry.time) return entry.time;
   }
   return Infinity;
+}
+
+const connected = new Map<string, Promise<void>>();
+
+/** `connect`, once for the pair across the file's tests. */
+function connectedOnce(a: SignedIn, b: SignedIn): Promise<void> {
+  const key = `${a.me.id}:${b.me.id}`;
+  if (!connected.has(key)) connected.set(key, connect(a, b));
+  return connected.get(key)!;
 }
 
 /** Ada asks Bob to connect and he accepts, once social has heard of them both. */

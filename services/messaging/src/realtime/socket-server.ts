@@ -66,11 +66,11 @@ export function createSocketServer(httpServer: HttpServer, options: SocketServer
 }
 
 /**
- * Ends this instance's sockets (clients reconnect to another instance); the HTTP server is
- * Fastify's to close. The adapter is not closed here: its close leaves its unsubscribe replies
- * unawaited, and quitting its Redis connections afterwards ends the subscriptions anyway.
+ * Closes this instance's connections so that clients reconnect to another instance: a closed
+ * connection, not socket.io's disconnect packet, after which a client stays disconnected. The HTTP
+ * server is Fastify's to close. The adapter is not closed here: its close leaves its unsubscribe
+ * replies unawaited, and quitting its Redis connections afterwards ends the subscriptions anyway.
  */
 export function closeSocketServer(io: RealtimeServer): void {
-  io.local.disconnectSockets(true);
   io.engine.close();
 }
