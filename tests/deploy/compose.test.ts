@@ -57,20 +57,34 @@ describe('docker-compose.yml', () => {
     expect(services.sort()).toEqual([...SERVICE_NAMES].sort());
   });
 
-  it('should give each service exactly the variables its config reads, every required one included', () => {
+  /** Each service's start-up check against the compose file interpolated with `env` as its `.env`. */
+  function checkAll(env: Record<string, string>): Record<string, EnvCheck> {
     const checks: Record<string, EnvCheck> = {};
     for (const [name, service] of Object.entries(readCompose())) {
       const raw = environmentOf(service);
       if (raw.SERVICE === undefined) continue;
       try {
-        const env = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, interpolate(v, dotEnv)]));
-        checks[name] = checkServiceEnv(env.SERVICE ?? '', env);
+        const interpolated = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, interpolate(v, env)]));
+        checks[name] = checkServiceEnv(interpolated.SERVICE ?? '', interpolated);
       } catch (err) {
         checks[name] = { unknown: [], error: err instanceof Error ? err.message : String(err) };
       }
     }
-    const clean = Object.fromEntries(Object.keys(checks).map((name) => [name, { unknown: [], error: null }]));
-    expect(checks).toEqual(clean);
+    return checks;
+  }
+  const allClean = (checks: Record<string, EnvCheck>) => Object.fromEntries(Object.keys(checks).map((name) => [name, { unknown: [], error: null }]));
+
+  it('should give each service exactly the variables its config reads, every required one included', () => {
+    const checks = checkAll(dotEnv);
+    expect(checks).toEqual(allClean(checks));
+  });
+
+  it('should start every service with the old and the new public key on one .env line while keys rotate', async () => {
+    const next = (await sampleSecrets()).ASSERTION_PUBLIC_KEY ?? '';
+    const checks = checkAll({ ...dotEnv, ASSERTION_PUBLIC_KEY: `${dotEnv.ASSERTION_PUBLIC_KEY}\\n${next}` });
+    expect(checks).toEqual(allClean(checks));
+    const broken = checkAll({ ...dotEnv, ASSERTION_PUBLIC_KEY: `${dotEnv.ASSERTION_PUBLIC_KEY}\\n${next.slice(0, 60)}` });
+    expect(broken.directory?.error).toMatch(/ASSERTION_PUBLIC_KEY: .*key 2 of 2/);
   });
 
   it('should refuse to start without the assertion keys, naming where to get them', () => {

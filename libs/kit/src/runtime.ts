@@ -53,7 +53,8 @@ export class ServiceRuntime {
     readonly bus: EventBus,
     private readonly ownsBus: boolean,
     readonly tables: ServiceTables,
-    verifier: AssertionVerifier,
+    /** The one check of the gateway's assertions, for HTTP routes and for anything else (sockets). */
+    readonly verifier: AssertionVerifier,
     readiness: ReadinessCheck[],
   ) {
     this.outbox = new Outbox(tables.outbox, config.service.name);
@@ -77,6 +78,7 @@ export class ServiceRuntime {
   ): Promise<ServiceRuntime> {
     const logger = overrides.logger ?? createLogger(config.service.name, config.service.logLevel);
     const verifier = await AssertionVerifier.fromPem(config.auth.assertionPublicKey);
+    logger.info({ kids: verifier.kids }, 'accepting identity assertions signed by these keys');
     const database = await openDatabase({ url: config.db.url, poolMax: config.db.poolMax, sessionSettings: config.db.sessionSettings });
     try {
       if (config.db.migrate) await database.migrate({ migrationsFolder: options.migrationsFolder, schema: config.service.name });

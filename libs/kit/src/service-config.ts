@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readAssertionPublicKeys } from './assertion.js';
 import { databaseUrl, natsUrl, parseConfig, portFromEnv, readEnvVars, redisUrl, booleanFromEnv } from './config.js';
 
 /** What every service needs, whatever it does. Only `readServiceEnv` touches `process.env`. */
@@ -9,6 +10,7 @@ export interface ServiceConfig {
   /** `concurrency`: deliveries in hand per subject (NATS only); the bus's default when left out. */
   bus: { natsUrl: string | null; stream: string; subjectPrefix: string; concurrency?: number };
   redisUrl: string | null;
+  /** `assertionPublicKey`: one or more SPKI PEM keys, one after another (old and new during a rotation). */
   auth: { assertionPublicKey: string };
 }
 
@@ -37,7 +39,13 @@ const envSchema = z.object({
   BUS_STREAM: z.string().regex(/^[A-Za-z0-9_-]+$/).default('FREEMARKET'),
   BUS_SUBJECT_PREFIX: z.string().regex(/^[A-Za-z0-9_.-]+$/).default('freemarket'),
   REDIS_URL: redisUrl.optional(),
-  ASSERTION_PUBLIC_KEY: z.string().includes('BEGIN PUBLIC KEY', { message: 'must be the gateway public key as SPKI PEM' }),
+  ASSERTION_PUBLIC_KEY: z.string().superRefine((text, ctx) => {
+    try {
+      readAssertionPublicKeys(text);
+    } catch (err) {
+      ctx.addIssue({ code: 'custom', message: `must be the gateway's Ed25519 public key(s) as SPKI PEM: ${(err as Error).message}` });
+    }
+  }),
 });
 
 /**

@@ -1,8 +1,11 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { loadServiceConfig } from '../src/service-config.js';
 import { ConfigError } from '../src/config.js';
 
-const key = '-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEA\n-----END PUBLIC KEY-----';
+const publicPem = (type: 'ed25519' | 'x25519') =>
+  (type === 'ed25519' ? generateKeyPairSync('ed25519') : generateKeyPairSync('x25519')).publicKey.export({ type: 'spki', format: 'pem' }).toString();
+const key = publicPem('ed25519');
 
 describe('loadServiceConfig', () => {
   it('names every missing or bad variable in one error', () => {
@@ -37,5 +40,44 @@ describe('loadServiceConfig', () => {
     const config = loadServiceConfig('rewards', { port: 5006 }, { ASSERTION_PUBLIC_KEY: key, NATS_URL: '', REDIS_URL: '' });
     expect(config.bus.natsUrl).toBeNull();
     expect(config.redisUrl).toBeNull();
+  });
+
+  describe('ASSERTION_PUBLIC_KEY', () => {
+    const refusal = (value: string) => {
+      try {
+        loadServiceConfig('rewards', { port: 5006 }, { ASSERTION_PUBLIC_KEY: value });
+      } catch (err) {
+        expect(err).toBeInstanceOf(ConfigError);
+        return (err as Error).message;
+      }
+      throw new Error('the config was accepted');
+    };
+
+    it('accepts several keys one after another, as a rotation holds the old beside the new', () => {
+      const both = `${key}${publicPem('ed25519')}`;
+      expect(loadServiceConfig('rewards', { port: 5006 }, { ASSERTION_PUBLIC_KEY: both }).auth.assertionPublicKey).toBe(both);
+    });
+
+    it('refuses to start when the second key is cut short, naming that key', () => {
+      const cut = key.slice(0, key.indexOf('\n-----END'));
+      expect(refusal(`${key}${cut}`)).toMatch(/ASSERTION_PUBLIC_KEY: .*key 2 of 2 is not an SPKI PEM public key/);
+    });
+
+    it('refuses to start when the second key\'s body is not a key, naming that key', () => {
+      expect(refusal(`${key}-----BEGIN PUBLIC KEY-----\nbm90IGEga2V5\n-----END PUBLIC KEY-----\n`)).toMatch(/ASSERTION_PUBLIC_KEY: .*key 2 of 2 is not a readable SPKI PEM public key/);
+    });
+
+    it('refuses a key of another type, and a private key pasted in its place', () => {
+      expect(refusal(`${key}${publicPem('x25519')}`)).toMatch(/key 2 of 2 is a x25519 key, not Ed25519/);
+      const privatePem = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+      const message = refusal(`${key}${privatePem}`);
+      expect(message).toMatch(/key 2 of 2 is not an SPKI PEM public key/);
+      // The refusal is logged: it must not echo the secret.
+      expect(message).not.toContain(privatePem.split('\n')[1]);
+    });
+
+    it('refuses text that holds no key at all', () => {
+      expect(refusal('not a key')).toMatch(/ASSERTION_PUBLIC_KEY: .*key 1 of 1 is not an SPKI PEM public key/);
+    });
   });
 });

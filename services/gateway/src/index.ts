@@ -73,6 +73,7 @@ export async function createGateway(config: GatewayConfig, overrides: GatewayOve
   let ctx: GatewayContext;
   try {
     const signer = await AssertionSigner.fromPem(config.secrets.assertionPrivateKey);
+    logger.info({ kid: signer.kid }, 'signing identity assertions with this key');
     const oidc = new OidcClient({ ...config.oidc, clientSecret: config.secrets.oidcClientSecret }, logger);
     const cookies = cookiePolicy(config.publicUrl);
     const forwarding = forwardingFor(config.publicUrl, [cookies.session, cookies.preAuth]);

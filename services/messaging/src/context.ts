@@ -1,5 +1,5 @@
 import { MESSAGE_BROADCAST_LIMIT, MESSAGE_SEND_LIMIT } from '@freemarket/contracts';
-import { AssertionVerifier, type ServiceRuntime } from '@freemarket/kit';
+import type { ServiceRuntime } from '@freemarket/kit';
 import { MESSAGING_DEFAULTS, type MessagingConfig } from './config.js';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimit, type RateLimiter } from './limits/rate-limiter.js';
 import { MessageService } from './messages/service.js';
@@ -18,8 +18,7 @@ export interface MessagingContext {
 /** Wires the service: socket.io on the app's server, rate limits (Redis when configured), the message service. */
 export async function createContext(runtime: ServiceRuntime, config: MessagingConfig, redis: RedisClients | null): Promise<MessagingContext> {
   const { publicOrigin, redisKeyPrefix } = { ...MESSAGING_DEFAULTS, ...config };
-  const verifier = await AssertionVerifier.fromPem(config.auth.assertionPublicKey);
-  const io = createSocketServer(runtime.app.server, { publicOrigin, verifier, logger: runtime.logger, redis, redisKeyPrefix });
+  const io = createSocketServer(runtime.app.server, { publicOrigin, verifier: runtime.verifier, logger: runtime.logger, redis, redisKeyPrefix });
   const limiter = (name: string, limit: RateLimit): RateLimiter =>
     redis ? new RedisRateLimiter(redis.commands, `${redisKeyPrefix}rl:${name}:`, limit, runtime.logger) : new MemoryRateLimiter(limit);
   const messages = new MessageService({
