@@ -32,7 +32,8 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-function figures(latencies: number[], seconds: number, failures: number, bytes: number): Figures {
+/** The figures of a run from its answered requests' latencies. */
+export function figures(latencies: number[], seconds: number, failures: number, bytes: number): Figures {
   const sorted = [...latencies].sort((a, b) => a - b);
   return { count: sorted.length, rps: sorted.length / seconds, p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), failures, bytes };
 }
@@ -42,8 +43,15 @@ function figures(latencies: number[], seconds: number, failures: number, bytes: 
  * in turn (one path, or months, categories…), every answer timed; autocannon's own histograms stop
  * at p97.5 without a p95, hence the response event.
  */
-export async function httpLoad(base: string, paths: readonly string[], headers: Record<string, string>, connections: number, seconds: number): Promise<Figures> {
-  const latencies: number[] = [];
+export async function httpLoad(
+  base: string,
+  paths: readonly string[],
+  headers: Record<string, string>,
+  connections: number,
+  seconds: number,
+  /** Where the latencies go, shared by runs measured as one (each gateway's, say). */
+  latencies: number[] = [],
+): Promise<Figures> {
   let bytes = 0;
   let failures = 0;
   let next = 0;
