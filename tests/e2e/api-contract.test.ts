@@ -6,9 +6,14 @@ import { startTestStack, type TestStack } from '@freemarket/testing/stack';
 
 let stack: TestStack;
 
+interface Answer {
+  description?: string;
+  headers?: Record<string, { schema?: object }>;
+  content?: Record<string, { schema?: object }>;
+}
 interface Document {
   openapi: string;
-  paths: Record<string, Record<string, { tags?: string[]; responses?: Record<string, unknown> }>>;
+  paths: Record<string, Record<string, { tags?: string[]; responses?: Record<string, Answer> }>>;
 }
 let document: Document;
 
@@ -24,6 +29,21 @@ afterAll(async () => {
 
 /** A path with its parameters blanked, so `/api/posts/{id}` and `/api/posts/${post.id}` compare equal. */
 const shapeOf = (path: string) => path.replace(/\{[^}]+\}/g, '{}');
+
+/**
+ * What a declared success answer lacks: 204 and redirects have no body (a redirect says where to
+ * in `Location`); any other has a schema for each content type. @fastify/swagger's placeholder for
+ * a route without a response schema (a bare 200) fails here.
+ */
+function answerProblems(code: string, answer: Answer): string[] {
+  const media = Object.entries(answer.content ?? {});
+  if (code === '204' || code.startsWith('3')) {
+    const where = code.startsWith('3') && !answer.headers?.location?.schema ? ['a redirect without its Location header'] : [];
+    return [...where, ...(media.length > 0 ? ['a body on an answer that has none'] : [])];
+  }
+  if (media.length === 0) return ['no content type declared'];
+  return media.filter(([, m]) => !m.schema || Object.keys(m.schema).length === 0).map(([type]) => `${type} without a schema`);
+}
 
 /** Every `/api/…` address the web client writes, its interpolations read as path parameters. */
 function webClientCalls(): string[] {
@@ -69,21 +89,20 @@ describe('the API as a published contract', () => {
     expect(missing).toEqual([]);
   });
 
-  it('declares the schema of every JSON answer to a read', () => {
-    // Navigations and files rather than JSON: sign-in and sign-out redirects, calendars, the CSV
-    // export, the reference page and the document itself.
-    const notJson = new Set(['/api/login', '/api/logout', '/api/callback', '/api/docs', '/api/openapi.json', '/api/events/{id}/ical', '/api/events/calendar/{token}', '/api/expenses/export.csv']);
-    const undeclared = Object.entries(document.paths)
-      .filter(([path, item]) => item.get && !notJson.has(path))
-      .filter(([, item]) => !Object.entries(item.get!.responses ?? {}).some(([code, answer]) => code.startsWith('2') && typeof answer === 'object' && answer !== null && 'content' in answer))
-      .map(([path]) => `GET ${path}`);
-    expect(undeclared).toEqual([]);
+  it('declares the real success answer of every operation: a body of each content type with its schema, 204 with none, or a redirect with where to', () => {
+    const problems = Object.entries(document.paths)
+      .flatMap(([path, item]) => Object.entries(item).map(([method, op]) => [`${method.toUpperCase()} ${path}`, op.responses ?? {}] as const))
+      .flatMap(([operation, responses]) => {
+        // `default` stands for any other answer, so it never counts as the success answer.
+        const successes = Object.entries(responses).filter(([code]) => /^[23]\d\d$/.test(code));
+        if (successes.length === 0) return [`${operation}: no success answer`];
+        return successes.flatMap(([code, answer]) => answerProblems(code, answer).map((problem) => `${operation} ${code}: ${problem}`));
+      });
+    expect(problems).toEqual([]);
   });
 
   it('declares what every change answers on success: its JSON, or 204 with no content', () => {
-    // Stripe's webhook answers Stripe, not a client of the API.
     const undeclared = Object.entries(document.paths)
-      .filter(([path]) => path !== '/api/stripe/webhook')
       .flatMap(([path, item]) => Object.entries(item).filter(([method]) => method !== 'get').map(([method, op]) => [`${method.toUpperCase()} ${path}`, op.responses ?? {}] as const))
       .filter(([, responses]) => !Object.entries(responses).some(([code, answer]) => code === '204' || (code.startsWith('2') && typeof answer === 'object' && answer !== null && 'content' in answer)))
       .map(([operation]) => operation);

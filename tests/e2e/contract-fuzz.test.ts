@@ -27,7 +27,7 @@ interface Operation {
   tags?: string[];
   parameters?: Parameter[];
   requestBody?: { content?: Record<string, { schema: JsonSchema }> };
-  responses?: Record<string, { content?: Record<string, { schema: JsonSchema }> }>;
+  responses?: Record<string, { headers?: Record<string, unknown>; content?: Record<string, { schema: JsonSchema }> }>;
 }
 interface Endpoint {
   method: string;
@@ -42,6 +42,8 @@ const ENDS_THE_MEMBER = new Set(['DELETE /api/auth/user']);
 
 let stack: TestStack;
 let endpoints: Endpoint[];
+/** Every operation, the gateway's navigations too. */
+let operations: Endpoint[];
 let member: BrowserSession;
 let other: BrowserSession;
 const ajv = new Ajv2020({ strict: false, allErrors: false });
@@ -65,9 +67,8 @@ beforeAll(async () => {
   });
   const document = (await (await fetch(`${stack.url}/api/openapi.json`)).json()) as { paths: Record<string, Record<string, Operation>> };
   // The gateway's own operations are navigations (sign-in, sign-out) and the reference itself.
-  endpoints = Object.entries(document.paths)
-    .flatMap(([path, item]) => Object.entries(item).map(([method, operation]) => ({ method: method.toUpperCase(), path, operation })))
-    .filter((e) => !e.operation.tags?.includes('gateway'));
+  operations = Object.entries(document.paths).flatMap(([path, item]) => Object.entries(item).map(([method, operation]) => ({ method: method.toUpperCase(), path, operation })));
+  endpoints = operations.filter((e) => !e.operation.tags?.includes('gateway'));
   member = new BrowserSession(stack.url);
   await signInWithDevProvider(member, { email: 'fuzz.member@example.com', firstName: 'Fuzz', lastName: 'Member' });
   other = new BrowserSession(stack.url);
@@ -111,15 +112,38 @@ async function send(caller: BrowserSession | null, e: Endpoint, url: string, bod
   return caller ? caller.request(url, init) : fetch(`${stack.url}${url}`, { ...init, redirect: 'manual' });
 }
 
-/** The answer's problems against the contract: a 5xx, or JSON that is not what the operation declares. */
+/**
+ * The answer's problems against the contract: a 5xx; a success the operation does not declare; a
+ * body where it declares none (204, a redirect) or a redirect without `Location`; a content type it
+ * does not declare for that status; JSON outside its schema; a calendar that is not iCalendar.
+ */
 async function contractBreaches(e: Endpoint, res: Response): Promise<string | null> {
   if (res.status >= 500) return `answered ${res.status}: ${(await res.text()).slice(0, 300)}`;
-  const declared = e.operation.responses?.[String(res.status)]?.content?.['application/json']?.schema;
-  if (!declared || !(res.headers.get('content-type') ?? '').includes('application/json')) return null;
-  const validate = validators.get(declared) ?? ajv.compile(declared);
-  validators.set(declared, validate);
-  const answer: unknown = await res.json();
-  return validate(answer) ? null : `answered ${res.status} outside its declared schema: ${ajv.errorsText(validate.errors)}`;
+  const answer = e.operation.responses?.[String(res.status)];
+  const success = res.status >= 200 && res.status < 400;
+  if (!answer) return success ? `answered ${res.status}, which it does not declare` : null;
+  const mediaType = (res.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  if (success && !answer.content) {
+    if (res.status >= 300 && !res.headers.get('location')) return `answered ${res.status} without a Location`;
+    const body = await res.text();
+    return body === '' ? null : `answered ${res.status} with a body where it declares none: ${body.slice(0, 100)}`;
+  }
+  const declared = answer.content?.[mediaType];
+  if (!declared) return success ? `answered ${res.status} as ${mediaType || 'no content type'}, declared ${Object.keys(answer.content ?? {}).join(', ')}` : null;
+  switch (mediaType) {
+    case 'application/json': {
+      const validate = validators.get(declared.schema) ?? ajv.compile(declared.schema);
+      validators.set(declared.schema, validate);
+      const body: unknown = await res.json();
+      return validate(body) ? null : `answered ${res.status} outside its declared schema: ${ajv.errorsText(validate.errors)}`;
+    }
+    case 'text/calendar': {
+      const body = await res.text();
+      return /^BEGIN:VCALENDAR\r?\n[\s\S]*END:VCALENDAR\r?\n?$/.test(body) ? null : `answered ${res.status} with a calendar that is not iCalendar: ${body.slice(0, 100)}`;
+    }
+    default:
+      return null;
+  }
 }
 
 /** Runs `cases` generated requests of every endpoint; each breach is reported with the request that caused it. */
@@ -172,6 +196,39 @@ describe('the API under generated input (FUZZ_SEED replays a run)', () => {
       async (e, res) => (await contractBreaches(e, res)) ?? (!PUBLIC.has(nameOf(e)) && ![400, 401, 414, 431].includes(res.status) ? `answered ${res.status}` : null),
     );
     expect(breaches, `FUZZ_SEED=${SEED}`).toEqual([]);
+  });
+});
+
+describe('answers that are not JSON', () => {
+  const operation = (name: string) => {
+    const found = operations.find((e) => nameOf(e) === name);
+    expect(found, name).toBeDefined();
+    return found!;
+  };
+
+  it('answer as declared: 204 with no body, redirects with where to, iCalendar files and feeds, the CSV export', async () => {
+    const created = async (path: string, body: unknown) => {
+      const res = await send(member, { method: 'POST', path, operation: {} }, path, body);
+      expect(res.status, path).toBe(201);
+      return (await res.json()) as Record<string, string>;
+    };
+    const event = await created('/api/events', { title: 'Open studio', eventDate: new Date(Date.now() + 86_400_000 * 7).toISOString(), location: 'Main St' });
+    const feed = await created('/api/events/calendar-feed', undefined);
+    const post = await created('/api/posts', { content: 'Soon gone' });
+    const calls: Array<{ name: string; caller: BrowserSession | null; url: string; status: number; type?: string }> = [
+      { name: 'GET /api/events/{id}/ical', caller: member, url: `/api/events/${event.id}/ical`, status: 200, type: 'text/calendar' },
+      { name: 'GET /api/events/calendar/{token}', caller: null, url: feed.path!, status: 200, type: 'text/calendar' },
+      { name: 'GET /api/expenses/export.csv', caller: member, url: '/api/expenses/export.csv', status: 200, type: 'text/csv' },
+      { name: 'DELETE /api/posts/{id}', caller: member, url: `/api/posts/${post.id}`, status: 204 },
+      { name: 'GET /api/logout', caller: null, url: '/api/logout', status: 302 },
+    ];
+    for (const call of calls) {
+      const e = operation(call.name);
+      const res = await send(call.caller, e, call.url, undefined);
+      expect(res.status, call.name).toBe(call.status);
+      if (call.type) expect(res.headers.get('content-type'), call.name).toMatch(new RegExp(`^${call.type}(;|$)`));
+      expect(await contractBreaches(e, res), call.name).toBeNull();
+    }
   });
 });
 

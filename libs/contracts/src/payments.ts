@@ -36,3 +36,6 @@ export const confirmDevPaymentBodySchema = z.object({
   outcome: z.enum(['succeeded', 'failed']).default('succeeded'),
 });
 export type ConfirmDevPaymentBody = z.input<typeof confirmDevPaymentBodySchema>;
+
+/** `POST /api/stripe/webhook`: the provider's event is taken (it retries anything else). */
+export const webhookReceiptSchema = z.object({ received: z.literal(true) });

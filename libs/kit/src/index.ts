@@ -10,6 +10,6 @@ export * from './users-projection.js';
 export * from './service.js';
 export * from './telemetry.js';
 export * from './pagination.js';
-export { describeApi, noContent, OPENAPI_PATH } from './openapi.js';
+export { describeApi, noContent, OPENAPI_PATH, redirectAnswer, textAnswer, type DescribedAnswer } from './openapi.js';
 export * from './member-data.js';
 export * from './metrics.js';

@@ -1,5 +1,5 @@
 import { expenseBodySchema, expensePageSchema, expenseParamsSchema, expensePeriodQuerySchema, expenseSchema, expenseSummarySchema, listExpensesQuerySchema } from '@freemarket/contracts';
-import { type App, noContent, requireActor } from '@freemarket/kit';
+import { type App, noContent, requireActor, textAnswer } from '@freemarket/kit';
 import type { CommerceContext } from '../../context.js';
 
 /** A member's own expenses: list, record, change, delete, totals of a period and its CSV export. */
@@ -10,7 +10,7 @@ export function expensesRoutes(app: App, ctx: CommerceContext): void {
   app.get('/api/expenses/summary', { config: { memberOnly: true }, schema: { querystring: expensePeriodQuerySchema, response: { 200: expenseSummarySchema } } }, async (req) =>
     ctx.expenses.summary(requireActor(req), req.query),
   );
-  app.get('/api/expenses/export.csv', { config: { memberOnly: true }, schema: { querystring: expensePeriodQuerySchema } }, async (req, reply) => {
+  app.get('/api/expenses/export.csv', { config: { memberOnly: true }, schema: { querystring: expensePeriodQuerySchema, response: { 200: textAnswer('text/csv', 'The period’s expenses as a CSV file') } } }, async (req, reply) => {
     const { filename, csv } = await ctx.expenses.exportCsv(requireActor(req), req.query);
     return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).send(csv);
   });

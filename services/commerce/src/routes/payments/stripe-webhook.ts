@@ -1,3 +1,4 @@
+import { webhookReceiptSchema } from '@freemarket/contracts';
 import type { App } from '@freemarket/kit';
 import type { CommerceContext } from '../../context.js';
 
@@ -9,7 +10,7 @@ export function stripeWebhook(app: App, ctx: CommerceContext): void {
   void app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
-    scope.post('/api/stripe/webhook', { config: { memberOnly: false } }, async (req, reply) => {
+    scope.post('/api/stripe/webhook', { config: { memberOnly: false }, schema: { response: { 200: webhookReceiptSchema } } }, async (req, reply) => {
       const signature = req.headers['stripe-signature'];
       await ctx.payments.handleWebhook(Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0), typeof signature === 'string' ? signature : undefined);
       return reply.send({ received: true });

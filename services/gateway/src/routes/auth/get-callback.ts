@@ -1,4 +1,4 @@
-import { InvalidRequestError, type App } from '@freemarket/kit';
+import { InvalidRequestError, redirectAnswer, type App } from '@freemarket/kit';
 import type { GatewayContext } from '../../context.js';
 import { readCookie } from '../../session/cookies.js';
 
@@ -7,7 +7,7 @@ import { readCookie } from '../../session/cookies.js';
  * browser held before is destroyed, so an id planted before sign-in is worth nothing after it.
  */
 export function registerGetCallback(app: App, ctx: GatewayContext): void {
-  app.get('/api/callback', async (req, reply) => {
+  app.get('/api/callback', { schema: { response: redirectAnswer('To the home page, signed in') } }, async (req, reply) => {
     reply.header('cache-control', 'no-store');
     const checks = await ctx.preAuth.take(readCookie(req.headers.cookie, ctx.cookies.preAuth));
     reply.clearCookie(ctx.cookies.preAuth, ctx.cookies.options);

@@ -1,10 +1,10 @@
-import type { App } from '@freemarket/kit';
+import { redirectAnswer, type App } from '@freemarket/kit';
 import { PRE_AUTH_TTL_MS } from '../../auth/pre-auth.js';
 import type { GatewayContext } from '../../context.js';
 
 /** `GET /api/login`: remembers this attempt's checks under a cookie of its own, then off to the provider. */
 export function registerGetLogin(app: App, ctx: GatewayContext): void {
-  app.get('/api/login', async (_req, reply) => {
+  app.get('/api/login', { schema: { response: redirectAnswer('To the OpenID provider’s sign-in page') } }, async (_req, reply) => {
     const { authorizationUrl, checks } = await ctx.signIn.begin();
     const attemptId = await ctx.preAuth.create(checks);
     reply.setCookie(ctx.cookies.preAuth, attemptId, { ...ctx.cookies.options, maxAge: PRE_AUTH_TTL_MS / 1000 });

@@ -1,10 +1,11 @@
 import { createReadStream } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { OPENAPI_PATH, UnavailableError, type App } from '@freemarket/kit';
+import { OPENAPI_PATH, textAnswer, UnavailableError, type App } from '@freemarket/kit';
+import { z } from 'zod';
 import type { GatewayContext } from '../../context.js';
 import { SERVICE_NAMES } from '../../proxy/routing-table.js';
-import { mergeOpenApi, type OpenApiDocument } from './merge-openapi.js';
+import { mergeOpenApi, type MergedOpenApiDocument, type OpenApiDocument } from './merge-openapi.js';
 
 /** The reference page's own policy: Swagger UI's script and styles from here, no inline script. */
 const DOCS_CONTENT_SECURITY_POLICY = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'none'";
@@ -30,6 +31,11 @@ const INIT = "window.addEventListener('load', function () { window.ui = SwaggerU
 /** Swagger UI's prebuilt files, from its npm package. */
 const SWAGGER_UI_DIR = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 
+/** What the merged document promises of itself; its operations are described by the services. */
+const documentSchema = z
+  .looseObject({ openapi: z.string(), info: z.looseObject({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.record(z.string(), z.unknown())) })
+  .describe('The whole API as one OpenAPI 3.1 document');
+
 const ASSETS = { 'swagger-ui.css': 'text/css; charset=utf-8', 'swagger-ui-bundle.js': 'text/javascript; charset=utf-8' } as const;
 
 async function fetchDocument(ctx: GatewayContext, service: (typeof SERVICE_NAMES)[number]): Promise<OpenApiDocument> {
@@ -47,7 +53,7 @@ async function fetchDocument(ctx: GatewayContext, service: (typeof SERVICE_NAMES
  * is kept once every service has answered: a service's routes change only with a new release.
  */
 export function registerApiDocs(app: App, ctx: GatewayContext): void {
-  let merged: Promise<OpenApiDocument> | null = null;
+  let merged: Promise<MergedOpenApiDocument> | null = null;
   const document = () => {
     merged ??= Promise.all(SERVICE_NAMES.map(async (service) => ({ service, document: await fetchDocument(ctx, service) }))).then((parts) =>
       mergeOpenApi([{ service: 'gateway', document: app.swagger() as OpenApiDocument }, ...parts]),
@@ -58,11 +64,11 @@ export function registerApiDocs(app: App, ctx: GatewayContext): void {
     });
   };
 
-  app.get('/api/openapi.json', async (_req, reply) => {
+  app.get('/api/openapi.json', { schema: { response: { 200: documentSchema } } }, async (_req, reply) => {
     reply.header('cache-control', 'no-cache');
-    return reply.type('application/json').send(JSON.stringify(await document()));
+    return reply.send({ ...(await document()) });
   });
-  app.get('/api/docs', async (_req, reply) => {
+  app.get('/api/docs', { schema: { response: { 200: textAnswer('text/html', 'The interactive API reference') } } }, async (_req, reply) => {
     reply.header('content-security-policy', DOCS_CONTENT_SECURITY_POLICY).header('cache-control', 'no-cache');
     return reply.type('text/html; charset=utf-8').send(PAGE);
   });

@@ -7,13 +7,16 @@ export interface OpenApiDocument {
   tags?: Array<{ name: string; description?: string }>;
 }
 
+/** The merged document: every operation is under `paths`. */
+export type MergedOpenApiDocument = OpenApiDocument & { paths: Record<string, Record<string, unknown>> };
+
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'patch', 'head', 'options']);
 
 /**
  * One document for the whole API from the services' own: their public `/api/` paths, each
  * operation tagged with the service that answers it. Internal paths stay out.
  */
-export function mergeOpenApi(parts: ReadonlyArray<{ service: string; document: OpenApiDocument }>): OpenApiDocument {
+export function mergeOpenApi(parts: ReadonlyArray<{ service: string; document: OpenApiDocument }>): MergedOpenApiDocument {
   const paths: Record<string, Record<string, unknown>> = {};
   const components: Record<string, Record<string, unknown>> = {};
   for (const { service, document } of parts) {

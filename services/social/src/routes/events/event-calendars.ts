@@ -1,12 +1,14 @@
 import { calendarFeedParamsSchema, calendarFeedSchema, eventParamsSchema } from '@freemarket/contracts';
-import { requireActor, type App } from '@freemarket/kit';
+import { requireActor, textAnswer, type App } from '@freemarket/kit';
 import type { SocialContext } from '../../context.js';
 
 const ICALENDAR = 'text/calendar; charset=utf-8';
+const eventFile = { 200: textAnswer('text/calendar', 'The event as an iCalendar file') };
+const feedFile = { 200: textAnswer('text/calendar', 'The member’s events as an iCalendar feed') };
 
 /** iCalendar files: one event's, and the member's private feed that calendar apps subscribe to. */
 export function eventCalendars(app: App, ctx: SocialContext): void {
-  app.get('/api/events/:id/ical', { config: { memberOnly: true }, schema: { params: eventParamsSchema } }, async (req, reply) => {
+  app.get('/api/events/:id/ical', { config: { memberOnly: true }, schema: { params: eventParamsSchema, response: eventFile } }, async (req, reply) => {
     const body = await ctx.events.icalOf(requireActor(req), req.params.id);
     return reply.type(ICALENDAR).header('content-disposition', `attachment; filename="event-${req.params.id}.ics"`).send(body);
   });
@@ -15,7 +17,7 @@ export function eventCalendars(app: App, ctx: SocialContext): void {
     return reply.status(201).send(feed);
   });
   // Calendar apps fetch without a session: the unguessable token in the address is the key.
-  app.get('/api/events/calendar/:token', { config: { memberOnly: false }, schema: { params: calendarFeedParamsSchema } }, async (req, reply) => {
+  app.get('/api/events/calendar/:token', { config: { memberOnly: false }, schema: { params: calendarFeedParamsSchema, response: feedFile } }, async (req, reply) => {
     const body = await ctx.events.calendarFeed(req.params.token);
     return reply.type(ICALENDAR).header('cache-control', 'private, max-age=300').send(body);
   });
