@@ -5,13 +5,15 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { createSurveyBodySchema } from '@freemarket/contracts';
 import { FIRST_NAMES, LAST_NAMES } from '@freemarket/demo';
-import { openDatabase } from '@freemarket/db';
+import { openDatabase, type Db } from '@freemarket/db';
+import { recountSurvey } from '../../services/social/src/surveys/repository.js';
 import { withQuestionIds } from '../../services/social/src/surveys/rules.js';
 
 /**
  * Writes the feed benchmark's data into a database of its own, through the social service's own
  * migrations: N members in the users projection, N posts by them spread over two years (each
- * created_at distinct), and one survey sent to its creator's connections and answered by N of them.
+ * created_at distinct), and one survey sent to its creator's connections and answered by N of them,
+ * with its totals counted from the responses as the migration that added them counts them.
  * Each table is filled by one INSERT … SELECT over generate_series, the posts' secondary indexes are
  * built after the rows, then everything is vacuumed and analysed. A database already holding the
  * same counts under the same latest migration is reused; BENCH_REGENERATE=1 makes it again.
@@ -92,10 +94,10 @@ export async function ensureFeedData(wanted: FeedData, options: { regenerate?: b
     const database = await openDatabase({ url, poolMax: 2 });
     try {
       await database.migrate({ migrationsFolder, schema: 'social' });
+      return await generate(client, database.db, wanted, log);
     } finally {
       await database.close();
     }
-    return await generate(client, wanted, log);
   } finally {
     await client.end();
   }
@@ -112,7 +114,7 @@ async function generatedBefore(client: pg.Client): Promise<(Generated & { migrat
   return row && { posts: row.posts, members: row.members, responses: row.responses, surveyId: row.survey_id, creatorId: row.creator_id, migration: applied.rows[0]?.hash ?? '' };
 }
 
-async function generate(client: pg.Client, wanted: FeedData, log: (line: string) => void): Promise<Generated> {
+async function generate(client: pg.Client, db: Db, wanted: FeedData, log: (line: string) => void): Promise<Generated> {
   const { posts, members, responses } = wanted;
   const recipients = Math.min(members - CREATOR, Math.ceil(responses * (1 + PENDING_SHARE)));
   if (responses > recipients) throw new Error(`${responses} responses need more than ${members} members`);
@@ -196,8 +198,10 @@ async function generate(client: pg.Client, wanted: FeedData, log: (line: string)
        from generate_series(1, $4::int) n`,
       [surveyId, CREATOR, responses, recipients],
     );
+    // The service keeps a survey's totals as responses arrive; responses loaded by SQL are counted as the migration counts them.
+    await recountSurvey(db, surveyId);
   });
-  await step('vacuum analyze', () => client.query('vacuum analyze social.users, social.posts, social.surveys, social.survey_recipients, social.survey_responses'));
+  await step('vacuum analyze', () => client.query('vacuum analyze social.users, social.posts, social.surveys, social.survey_recipients, social.survey_responses, social.survey_answer_counts'));
   await client.query('insert into bench.generated (posts, members, responses, survey_id, creator_id) values ($1, $2, $3, $4, $5)', [
     posts,
     members,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deleteMember } from '@freemarket/testing';
 import { eq } from 'drizzle-orm';
 import type {
   Connection,
@@ -12,7 +13,7 @@ import type {
   SurveyResponsePage,
   SurveyResults,
 } from '@freemarket/contracts';
-import { outbox, surveys } from '../src/db/schema/index.js';
+import { outbox, surveys, users } from '../src/db/schema/index.js';
 import { call, seedMembers, startSocial, type Member, type SocialUnderTest } from './_util.js';
 
 let sut: SocialUnderTest;
@@ -238,5 +239,50 @@ describe('reading the answers', () => {
     }
     expect((await call(sut, null, 'GET', `/api/surveys/${survey.id}/results`)).status).toBe(401);
     expect((await responses(ada!, survey.id, '?limit=101')).status).toBe(400);
+  });
+
+  it('totals every response, two stored at the same moment included', async () => {
+    const [ada, ...others] = await seedMembers(sut, 'Ada', 'M1', 'M2', 'M3', 'M4', 'M5', 'M6', 'M7', 'M8');
+    for (const other of others) await connect(ada!, other);
+    const { body: survey } = await create(ada!);
+    await send(ada!, survey.id);
+    // Ratings 1, 2, 3, 4, 5, 1, 2, 3: a mean of 2.63.
+    const given: [string, string, string, string][] = others.map((_, i) => [['Morning', 'Noon', 'Evening'][i % 3]!, String((i % 5) + 1), i % 4 === 0 ? 'no' : 'yes', `note ${i}`]);
+    // Pairs answer at once: each pair's two transactions add to the same totals together.
+    for (let i = 0; i < others.length; i += 2) {
+      const pair = await Promise.all([i, i + 1].map((j) => respond(others[j]!, survey.id, answersFor(survey, given[j]!))));
+      expect(pair.map((r) => r.status)).toEqual([201, 201]);
+    }
+
+    const totals = (await results(ada!, survey.id)).body;
+    const count = (pick: (answers: [string, string, string, string]) => string, value: string) => given.filter((g) => pick(g) === value).length;
+    expect(totals).toMatchObject({ recipientCount: 8, responseCount: 8 });
+    expect(totals.questions).toEqual([
+      expect.objectContaining({ answerCount: 8, options: ['Morning', 'Noon', 'Evening'].map((option) => ({ option, count: count((g) => g[0], option) })) }),
+      expect.objectContaining({ answerCount: 8, mean: 2.63, distribution: [1, 2, 3, 4, 5].map((rating) => ({ rating, count: count((g) => g[1], String(rating)) })) }),
+      expect.objectContaining({ answerCount: 8, yes: count((g) => g[2], 'yes'), no: count((g) => g[2], 'no') }),
+      expect.objectContaining({ type: 'text', answerCount: 8 }),
+    ]);
+    expect((await call<CreatedSurveyPage>(sut, ada!.id, 'GET', '/api/surveys/created/me')).body.items[0]).toMatchObject({ id: survey.id, responseCount: 8 });
+  });
+
+  it('stops counting a deleted member’s response, whose answers are erased', async () => {
+    const [ada, bob, cy] = await seedMembers(sut, 'Ada', 'Bob', 'Cy');
+    await connect(ada!, bob!);
+    await connect(ada!, cy!);
+    const { body: survey } = await create(ada!);
+    await send(ada!, survey.id);
+    expect((await respond(bob!, survey.id, answersFor(survey, ['Noon', '2', 'no', 'from Bob']))).status).toBe(201);
+    expect((await respond(cy!, survey.id, answersFor(survey, ['Noon', '4', 'yes', 'from Cy']))).status).toBe(201);
+
+    await deleteMember(sut, users, bob!);
+    const totals = (await results(ada!, survey.id)).body;
+    expect(totals).toMatchObject({ recipientCount: 1, responseCount: 1 });
+    const [time, rating, stall, note] = totals.questions;
+    expect(time).toMatchObject({ answerCount: 1, options: [{ option: 'Morning', count: 0 }, { option: 'Noon', count: 1 }, { option: 'Evening', count: 0 }] });
+    expect(rating).toMatchObject({ answerCount: 1, mean: 4, distribution: [1, 2, 3, 4, 5].map((r) => ({ rating: r, count: r === 4 ? 1 : 0 })) });
+    expect(stall).toMatchObject({ answerCount: 1, yes: 1, no: 0 });
+    expect(note).toMatchObject({ answerCount: 1, latest: [expect.objectContaining({ answer: 'from Cy' })] });
+    expect((await responses(ada!, survey.id)).body.items.map((r) => r.responder.firstName)).toEqual(['Cy']);
   });
 });

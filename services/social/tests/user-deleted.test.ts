@@ -14,6 +14,7 @@ import {
   surveys,
   users,
 } from '../src/db/schema/index.js';
+import { countResponse } from '../src/surveys/repository.js';
 import { seedMembers, startSocial, type SocialUnderTest } from './_util.js';
 
 let sut: SocialUnderTest;
@@ -27,7 +28,9 @@ async function activity(author: string, guest: string): Promise<void> {
   const db = sut.service.runtime.db;
   await db.insert(posts).values({ userId: author, content: `post by ${author}` });
   const [survey] = await db.insert(surveys).values({ creatorId: author, title: `survey by ${author}`, questions: [] }).returning();
-  await db.insert(surveyResponses).values({ surveyId: survey!.id, responderId: guest, answers: {} });
+  // Stored as the service stores one, counted in the survey's totals, so erasing it balances them.
+  const [response] = await db.insert(surveyResponses).values({ surveyId: survey!.id, responderId: guest, answers: {} }).returning();
+  await countResponse(db, response!);
   const [event] = await db.insert(events).values({ hostUserId: author, title: `event by ${author}`, eventDate: new Date(Date.now() + 86_400_000) }).returning();
   await db.insert(eventAttendees).values({ eventId: event!.id, userId: guest });
   const [project] = await db.insert(projects).values({ creatorId: author, title: `project by ${author}`, description: 'd', category: 'events' }).returning();

@@ -1,7 +1,18 @@
 import { and, asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { newerThan, olderThan, queryRows, type DbOrTx, type TimeIdKey } from '@freemarket/db';
 import type { SurveyQuestion, SurveyRecipientStatus } from '@freemarket/contracts';
-import { connections, surveyRecipients, surveyResponses, surveys, type SurveyRecipientRow, type SurveyResponseRow, type SurveyRow } from '../db/schema/index.js';
+import {
+  ANSWERED,
+  connections,
+  surveyAnswerCounts,
+  surveyRecipients,
+  surveyResponses,
+  surveys,
+  type SurveyAnswerCountRow,
+  type SurveyRecipientRow,
+  type SurveyResponseRow,
+  type SurveyRow,
+} from '../db/schema/index.js';
 
 export async function insertSurvey(
   db: DbOrTx,
@@ -20,25 +31,24 @@ const surveyColumns = getTableColumns(surveys);
 
 // Written out in full: drizzle leaves a lone table's columns unqualified, which the subquery would take as its own.
 const recipientCount = sql<number>`(select count(*) from ${surveyRecipients} r where r.survey_id = ${surveys}.id)::int`;
-const responseCount = sql<number>`(select count(*) from ${surveyResponses} r where r.survey_id = ${surveys}.id)::int`;
 
-export type SurveyWithCounts = SurveyRow & { recipientCount: number; responseCount: number };
+export type SurveyWithCounts = SurveyRow & { recipientCount: number };
 
 /** One page of a creator's surveys, newest first, with how many received and answered each. */
 export function pageCreated(db: DbOrTx, creatorId: string, options: { after?: TimeIdKey; limit: number }): Promise<SurveyWithCounts[]> {
   const conditions: SQL[] = [eq(surveys.creatorId, creatorId)];
   if (options.after) conditions.push(olderThan(surveys.createdAt, surveys.id, options.after));
   return db
-    .select({ ...surveyColumns, recipientCount, responseCount })
+    .select({ ...surveyColumns, recipientCount })
     .from(surveys)
     .where(and(...conditions))
     .orderBy(desc(surveys.createdAt), desc(surveys.id))
     .limit(options.limit + 1);
 }
 
-export async function countsOf(db: DbOrTx, surveyId: string): Promise<{ recipientCount: number; responseCount: number }> {
-  const [row] = await db.select({ recipientCount, responseCount }).from(surveys).where(eq(surveys.id, surveyId));
-  return row ?? { recipientCount: 0, responseCount: 0 };
+export async function countRecipients(db: DbOrTx, surveyId: string): Promise<number> {
+  const [row] = await db.select({ recipientCount }).from(surveys).where(eq(surveys.id, surveyId));
+  return row?.recipientCount ?? 0;
 }
 
 /**
@@ -111,46 +121,58 @@ export function pageResponses(db: DbOrTx, surveyId: string, options: { after?: T
     .limit(options.limit + 1);
 }
 
-/** A question id as a SQL literal: ids are ours (base64url), and GROUP BY must see the same expression as the select list. */
-function questionKey(id: string): SQL {
-  if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) throw new Error(`not a question id: ${JSON.stringify(id)}`);
-  return sql.raw(`'${id}'`);
+/**
+ * The tally rows of the responses `where` picks (alias `r`): per survey, question and answer, how
+ * many gave it; a text question's answers count under `ANSWERED`. Ordered, so concurrent writers
+ * take the rows' locks in one order.
+ */
+function tallyKeys(where: SQL): SQL {
+  return sql`select r.survey_id, q ->> 'id' as question_id,
+      case when q ->> 'type' = 'text' then ${ANSWERED}::text else r.answers ->> (q ->> 'id') end as answer,
+      count(*)::int as count
+    from ${surveyResponses} r
+    join ${surveys} s on s.id = r.survey_id
+    cross join lateral jsonb_array_elements(s.questions) q
+    where ${where} and r.answers ? (q ->> 'id')
+    group by 1, 2, 3
+    order by 1, 2, 3`;
 }
 
-/**
- * In one pass over the survey's responses: how often each answer was given to each question with
- * a fixed set of answers (`tallied`, one grouping set each), and how many answered each of the
- * others (`answer` null). Reading only the answers asked for keeps long text answers out of it.
- */
-export async function tallyAnswers(
-  db: DbOrTx,
-  surveyId: string,
-  tallied: readonly string[],
-  counted: readonly string[],
-): Promise<{ questionId: string; answer: string | null; count: number }[]> {
-  if (tallied.length === 0 && counted.length === 0) return [];
-  const answerOf = (id: string) => sql`(${surveyResponses.answers} ->> ${questionKey(id)})`;
-  const columns = [
-    ...tallied.flatMap((id, i) => [sql`${answerOf(id)} as a${sql.raw(String(i))}`, sql`grouping(${answerOf(id)}) as g${sql.raw(String(i))}`]),
-    ...counted.map((id, j) => sql`count(*) filter (where ${surveyResponses.answers} ? ${questionKey(id)}) as t${sql.raw(String(j))}`),
-    sql`count(*) as n`,
-  ];
-  const sets = [...tallied.map((id) => sql`(${answerOf(id)})`), sql`()`];
-  const rows = await queryRows<Record<string, string | number | null>>(
-    db,
-    sql`select ${sql.join(columns, sql`, `)} from ${surveyResponses} where ${surveyResponses.surveyId} = ${surveyId} group by grouping sets (${sql.join(sets, sql`, `)})`,
-  );
-  const out: { questionId: string; answer: string | null; count: number }[] = [];
-  for (const row of rows) {
-    const set = tallied.findIndex((_, i) => Number(row[`g${i}`]) === 0);
-    if (set >= 0) {
-      const answer = row[`a${set}`];
-      if (answer !== null && answer !== undefined) out.push({ questionId: tallied[set]!, answer: String(answer), count: Number(row.n) });
-    } else {
-      counted.forEach((id, j) => out.push({ questionId: id, answer: null, count: Number(row[`t${j}`]) }));
-    }
-  }
-  return out;
+/** Counts a stored response in its survey's totals; the survey row is locked first, as in `forgetResponses`. */
+export async function countResponse(db: DbOrTx, response: { id: string; surveyId: string }): Promise<void> {
+  await db
+    .update(surveys)
+    .set({ responseCount: sql`${surveys.responseCount} + 1` })
+    .where(eq(surveys.id, response.surveyId));
+  await db.execute(sql`insert into ${surveyAnswerCounts} (survey_id, question_id, answer, count)
+    ${tallyKeys(sql`r.id = ${response.id}`)}
+    on conflict (survey_id, question_id, answer) do update set count = ${surveyAnswerCounts}.count + excluded.count`);
+}
+
+/** Erases a member's responses and takes them out of their surveys' totals. */
+export async function forgetResponses(db: DbOrTx, responderId: string): Promise<void> {
+  await db.execute(sql`update ${surveys} s set response_count = s.response_count - g.n
+    from (select survey_id, count(*)::int as n from ${surveyResponses} where responder_id = ${responderId} group by survey_id) g
+    where s.id = g.survey_id`);
+  await db.execute(sql`update ${surveyAnswerCounts} c set count = c.count - k.count
+    from (${tallyKeys(sql`r.responder_id = ${responderId}`)}) k
+    where c.survey_id = k.survey_id and c.question_id = k.question_id and c.answer = k.answer`);
+  await db.delete(surveyResponses).where(eq(surveyResponses.responderId, responderId));
+}
+
+/** Counts a survey's responses afresh, as the migration that added the totals did; for data loaded by SQL. */
+export async function recountSurvey(db: DbOrTx, surveyId: string): Promise<void> {
+  await db.execute(sql`update ${surveys} s set response_count = (select count(*) from ${surveyResponses} r where r.survey_id = s.id) where s.id = ${surveyId}`);
+  await db.delete(surveyAnswerCounts).where(eq(surveyAnswerCounts.surveyId, surveyId));
+  await db.execute(sql`insert into ${surveyAnswerCounts} (survey_id, question_id, answer, count) ${tallyKeys(sql`r.survey_id = ${surveyId}`)}`);
+}
+
+/** A survey's totals: one row per question and answer given. */
+export function readTallies(db: DbOrTx, surveyId: string): Promise<Pick<SurveyAnswerCountRow, 'questionId' | 'answer' | 'count'>[]> {
+  return db
+    .select({ questionId: surveyAnswerCounts.questionId, answer: surveyAnswerCounts.answer, count: surveyAnswerCounts.count })
+    .from(surveyAnswerCounts)
+    .where(eq(surveyAnswerCounts.surveyId, surveyId));
 }
 
 /** The latest answers to each text question, newest first, up to `limit` each. */

@@ -1,26 +1,27 @@
 import { RATING_SCALE, SURVEY_RESULTS_LATEST_TEXT, type SurveyQuestion, type SurveyQuestionResult, type SurveyResults } from '@freemarket/contracts';
 import type { DbOrTx } from '@freemarket/db';
 import type { SurveyRow } from '../db/schema/index.js';
-import { latestTextAnswers, tallyAnswers } from './repository.js';
+import { latestTextAnswers, readTallies } from './repository.js';
 
 type Tally = Map<string, { answered: number; byAnswer: Map<string, number> }>;
 
-/** The creator's view of a survey at a glance: totals per question, computed by Postgres over all responses. */
-export async function surveyResults(db: DbOrTx, survey: SurveyRow, counts: { recipientCount: number; responseCount: number }): Promise<SurveyResults> {
+/** The creator's view of a survey at a glance, from the totals kept as responses are stored and erased. */
+export async function surveyResults(db: DbOrTx, survey: SurveyRow, recipientCount: number): Promise<SurveyResults> {
   const textIds = survey.questions.filter((q) => q.type === 'text').map((q) => q.id);
-  const talliedIds = survey.questions.filter((q) => q.type !== 'text').map((q) => q.id);
-  const [rows, latest] = await Promise.all([tallyAnswers(db, survey.id, talliedIds, textIds), latestTextAnswers(db, survey.id, textIds, SURVEY_RESULTS_LATEST_TEXT)]);
+  const [rows, latest] = await Promise.all([readTallies(db, survey.id), latestTextAnswers(db, survey.id, textIds, SURVEY_RESULTS_LATEST_TEXT)]);
 
+  // A text question's one row (ANSWERED) is its answered count; other questions add up their answers.
   const tally: Tally = new Map();
   for (const { questionId, answer, count } of rows) {
     const entry = tally.get(questionId) ?? { answered: 0, byAnswer: new Map() };
     entry.answered += count;
-    if (answer !== null) entry.byAnswer.set(answer, count);
+    entry.byAnswer.set(answer, count);
     tally.set(questionId, entry);
   }
   return {
     surveyId: survey.id,
-    ...counts,
+    recipientCount,
+    responseCount: survey.responseCount,
     questions: survey.questions.map((q) => questionResult(q, tally, latest)),
   };
 }

@@ -18,7 +18,8 @@ import type { SurveyRow } from '../db/schema/index.js';
 import { memberNames } from '../users/summaries.js';
 import { toCreatedSurvey, toReceivedSurvey, toSurveyResponse } from './dto.js';
 import {
-  countsOf,
+  countRecipients,
+  countResponse,
   findRecipient,
   findSurvey,
   insertResponse,
@@ -43,7 +44,7 @@ export class SurveyService {
       description: input.description,
       questions: withQuestionIds(input.questions),
     });
-    return toCreatedSurvey({ ...row, recipientCount: 0, responseCount: 0 });
+    return toCreatedSurvey({ ...row, recipientCount: 0 });
   }
 
   async listCreated(actor: Actor, query: ListCreatedSurveysQuery): Promise<CreatedSurveyPage> {
@@ -77,6 +78,7 @@ export class SurveyService {
       if (decision.kind === 'invalid') throw new InvalidRequestError(`body.answers.${decision.questionId}: ${decision.message}`);
       const saved = await insertResponse(tx, { surveyId: id, responderId: actor.userId, answers: decision.answers });
       if (!saved) throw new ConflictError('You have already answered this survey');
+      await countResponse(tx, saved);
       await markCompleted(tx, recipient.id);
       await emit('survey.response.created', { responseId: saved.id, surveyId: id, responderId: actor.userId });
       return saved;
@@ -94,7 +96,7 @@ export class SurveyService {
 
   async results(actor: Actor, id: string): Promise<SurveyResults> {
     const survey = await this.ownSurvey(this.runtime.db, actor, id);
-    return surveyResults(this.runtime.db, survey, await countsOf(this.runtime.db, id));
+    return surveyResults(this.runtime.db, survey, await countRecipients(this.runtime.db, id));
   }
 
   /** The creator's own survey; anyone else's looks missing (STYLE §7). */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, jsonb, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { SURVEY_RECIPIENT_STATUSES, type SurveyQuestion } from '@freemarket/contracts';
 import { social } from './social.js';
 
@@ -13,9 +13,11 @@ export const surveys = social.table(
     description: text('description'),
     questions: jsonb('questions').$type<SurveyQuestion[]>().notNull(),
     isActive: boolean('is_active').notNull().default(true),
+    /** Kept with `survey_answer_counts`, in the transaction that stores or erases a response. */
+    responseCount: integer('response_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
-  (t) => [index('surveys_creator_idx').on(t.creatorId, t.createdAt, t.id)],
+  (t) => [index('surveys_creator_idx').on(t.creatorId, t.createdAt, t.id), check('surveys_response_count_check', sql`${t.responseCount} >= 0`)],
 );
 export type SurveyRow = typeof surveys.$inferSelect;
 
@@ -58,3 +60,24 @@ export const surveyResponses = social.table(
   ],
 );
 export type SurveyResponseRow = typeof surveyResponses.$inferSelect;
+
+/** Stands for "answered" in a text question's tally: no option, rating or yes/no answer is blank. */
+export const ANSWERED = '';
+
+/**
+ * How many responses gave each answer to each question (a text question counts answers, under
+ * `ANSWERED`), kept in the transaction that stores or erases a response, so results read a few rows.
+ */
+export const surveyAnswerCounts = social.table(
+  'survey_answer_counts',
+  {
+    surveyId: uuid('survey_id')
+      .notNull()
+      .references(() => surveys.id, { onDelete: 'cascade' }),
+    questionId: text('question_id').notNull(),
+    answer: text('answer').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.surveyId, t.questionId, t.answer] }), check('survey_answer_counts_count_check', sql`${t.count} >= 0`)],
+);
+export type SurveyAnswerCountRow = typeof surveyAnswerCounts.$inferSelect;

@@ -12,11 +12,11 @@ import {
   projects,
   savedTutorials,
   surveyRecipients,
-  surveyResponses,
   surveys,
   tutorialViews,
   users,
 } from '../../db/schema/index.js';
+import { forgetResponses } from '../../surveys/repository.js';
 
 /**
  * `user.deleted`: everything the member made (posts, surveys, events, projects, tutorials, with
@@ -29,7 +29,7 @@ export function consumeUserDeleted(runtime: ServiceRuntime): void {
     await tx.delete(posts).where(eq(posts.userId, userId));
     await tx.delete(surveys).where(eq(surveys.creatorId, userId));
     await tx.delete(surveyRecipients).where(eq(surveyRecipients.recipientId, userId));
-    await tx.delete(surveyResponses).where(eq(surveyResponses.responderId, userId));
+    await forgetResponses(tx, userId);
     await tx.delete(events).where(eq(events.hostUserId, userId));
     await tx.delete(eventAttendees).where(eq(eventAttendees.userId, userId));
     await tx.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
