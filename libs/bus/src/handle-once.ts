@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import type { Envelope } from '@freemarket/contracts';
 import type { Db, ProcessedEventsTable, Tx } from '@freemarket/db';
 import type { HandlerOutcome } from './port.js';
+import { statementName } from './statement-name.js';
 
 /**
  * Runs a handler's writes and records the event as processed in one transaction, so a
@@ -25,11 +27,15 @@ export async function handleOnce(
 /** Records events as processed by `consumer`, in the caller's transaction; returns the ids it had not processed before. */
 export async function claimEvents(tx: Tx, table: ProcessedEventsTable, consumer: string, eventIds: readonly string[]): Promise<Set<string>> {
   if (eventIds.length === 0) return new Set();
+  // The ids travel as one array, so the statement reads the same for one event or a batch and
+  // Postgres parses it once per connection. In one order, so two transactions claiming the same
+  // redelivered events cannot deadlock.
   const claimed = await tx
     .insert(table)
-    // In one order, so two transactions claiming the same redelivered events cannot deadlock.
-    .values([...new Set(eventIds)].sort().map((eventId) => ({ eventId, consumer })))
+    .select(sql`select e.id, ${sql.placeholder('consumer')}::text, now() from unnest(${sql.placeholder('ids')}::uuid[]) as e(id) order by e.id`)
     .onConflictDoNothing()
-    .returning({ eventId: table.eventId });
+    .returning({ eventId: table.eventId })
+    .prepare(statementName(table, 'claim'))
+    .execute({ consumer, ids: [...new Set(eventIds)] });
   return new Set(claimed.map((r) => r.eventId));
 }

@@ -3,6 +3,7 @@ import { and, asc, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Envelope } from '@freemarket/contracts';
 import type { Db, OutboxTable } from '@freemarket/db';
 import type { EventBus } from './port.js';
+import { statementName } from './statement-name.js';
 
 export interface OutboxRelayOptions {
   db: Db;
@@ -103,6 +104,8 @@ export class OutboxRelay {
   private async processBatch(): Promise<{ published: number; claimed: number }> {
     const { db, table, bus, logger } = this.options;
     return db.transaction(async (tx) => {
+      // Planned afresh each pass, not prepared: a plan kept from when the outbox was empty can pick
+      // the index of every row by created_at and walk all the published ones on each pass.
       const rows = await tx
         .select({ id: table.id, envelope: table.envelope })
         .from(table)
@@ -121,7 +124,16 @@ export class OutboxRelay {
         else failed.push({ id, error: r.reason instanceof Error ? r.reason.message : String(r.reason) });
       });
       const attempted = { attempts: sql`${table.attempts} + 1`, lastAttemptedAt: sql`now()` };
-      if (sent.length > 0) await tx.update(table).set({ ...attempted, publishedAt: sql`now()` }).where(inArray(table.id, sent));
+      // Prepared: the ids travel as one array, so the text never changes, and the primary key is the
+      // only index that can find them, so the kept plan suits any size of outbox.
+      if (sent.length > 0) {
+        await tx
+          .update(table)
+          .set({ ...attempted, publishedAt: sql`now()` })
+          .where(sql`${table.id} = any(${sql.placeholder('ids')}::uuid[])`)
+          .prepare(statementName(table, 'relay_sent'))
+          .execute({ ids: sent });
+      }
       if (failed.length > 0) {
         const ids = failed.map((f) => f.id);
         await tx.update(table).set({ ...attempted, lastError: failed[0]!.error }).where(inArray(table.id, ids));

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { eventSchemas, type Envelope, type EventData, type EventType } from '@freemarket/contracts';
 import type { DbOrTx, OutboxTable } from '@freemarket/db';
 
@@ -32,10 +33,17 @@ export class Outbox {
     return envelope;
   }
 
-  /** `enqueue` for many events of one type in one insert. */
+  /**
+   * `enqueue` for many events of one type in one insert. The envelopes travel as one JSON array,
+   * so the statement is the same text and costs the same to build whatever their number.
+   */
   async enqueueAll<T extends EventType>(tx: DbOrTx, type: T, data: readonly EventData<T>[], options: { traceparent?: string } = {}): Promise<Envelope<T>[]> {
     const envelopes = data.map((d) => this.envelope(type, d, options));
-    if (envelopes.length > 0) await tx.insert(this.table).values(envelopes.map((envelope) => ({ id: envelope.id, type, envelope })));
+    if (envelopes.length === 0) return envelopes;
+    const { id, type: typeColumn, envelope } = this.table;
+    await tx.execute(sql`
+      insert into ${this.table} (${sql.identifier(id.name)}, ${sql.identifier(typeColumn.name)}, ${sql.identifier(envelope.name)})
+      select (e ->> 'id')::uuid, ${type}::text, e from jsonb_array_elements(${JSON.stringify(envelopes)}::jsonb) as e`);
     return envelopes;
   }
 }

@@ -3,7 +3,7 @@ import type { Tx } from '@freemarket/db';
 import type { Emit } from '@freemarket/kit';
 import { EARNING_RULES } from '../events/consumers/index.js';
 import { decideEarnings, type Claim, type Decision, type EarningEventType, type EarningRule } from './earning.js';
-import { addToBalances, insertDecisions, lockMembers, priorCredits, type NewRewardTransaction } from './repository.js';
+import { addToBalances, insertDecisions, lockMembers, priorCredits, type NewDecision } from './repository.js';
 
 type Recorded = Exclude<Decision, { kind: 'duplicate' }>;
 type Credited = Extract<Decision, { kind: 'credited' }>;
@@ -18,7 +18,7 @@ export async function creditEarnings(tx: Tx, events: readonly Envelope<EarningEv
   await lockMembers(tx, claims.map((c) => c.earning.userId));
   const decisions = decideEarnings(await priorCredits(tx, claims), claims).filter((d): d is Recorded => d.kind !== 'duplicate');
   if (decisions.length === 0) return;
-  const ids = await insertDecisions(tx, decisions.map(toRewardTransaction));
+  const ids = await insertDecisions(tx, decisions.map(toDecisionRow));
   const credited = decisions.filter((d): d is Credited => d.kind === 'credited');
   const balances = await addToBalances(tx, pointsPerMember(credited));
   await emit.all('reward.credited', announcements(credited, ids, balances));
@@ -29,12 +29,11 @@ function earningOf(event: Envelope<EarningEventType>) {
   return rule.toEarning(event.data);
 }
 
-function toRewardTransaction(decision: Recorded): NewRewardTransaction {
+function toDecisionRow(decision: Recorded): NewDecision {
   const { event, earning } = decision.claim;
   const credited = decision.kind === 'credited';
   return {
     userId: earning.userId,
-    type: 'earn',
     amount: credited ? earning.points : 0,
     action: earning.action,
     description: earning.description,
