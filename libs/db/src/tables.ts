@@ -58,3 +58,21 @@ export function usersProjectionTable(schema: PgSchema) {
   });
 }
 export type UsersProjectionTable = ReturnType<typeof usersProjectionTable>;
+
+/**
+ * Members this service has forgotten after `user.deleted`, with when the deletion happened: an
+ * event about the member that happened before it (still in flight) recreates nothing.
+ */
+export function deletedMembersTable(schema: PgSchema) {
+  return schema.table('deleted_members', {
+    id: text('id').primaryKey(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, precision: 3 }).notNull(),
+  });
+}
+export type DeletedMembersTable = ReturnType<typeof deletedMembersTable>;
+
+/** A service's tables about members: the users projection and its tombstones. */
+export interface MemberTables {
+  users: UsersProjectionTable;
+  deletedMembers: DeletedMembersTable;
+}

@@ -13,3 +13,4 @@ export * from './pagination.js';
 export { describeApi, noContent, OPENAPI_PATH, redirectAnswer, textAnswer, type DescribedAnswer } from './openapi.js';
 export * from './member-data.js';
 export * from './metrics.js';
+export * from './deleted-members.js';

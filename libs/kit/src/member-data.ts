@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { EXPORT_ROW_LIMIT, exportPartSchema, type Envelope, type ExportPart } from '@freemarket/contracts';
-import type { DbOrTx, Tx, UsersProjectionTable } from '@freemarket/db';
+import type { DbOrTx, MemberTables, Tx } from '@freemarket/db';
 import { requireActor, type App } from './app.js';
+import { recordDeletion } from './deleted-members.js';
 import type { ServiceRuntime } from './runtime.js';
 
 /** Where `user.deleted` lands in a service: its own rows of that member, in the consumer's transaction. */
@@ -9,12 +10,15 @@ export type EraseMember = (tx: Tx, userId: string, event: Envelope<'user.deleted
 
 /**
  * The service's one `user.deleted` consumer (ARCHITECTURE, deleting a member): the member leaves
- * the users projection and `erase` removes or anonymises the rest, together, once per event.
+ * the users projection and `erase` removes or anonymises the rest, together, once per event. The
+ * deletion is kept as a tombstone, so an event about the member from before it, delivered late,
+ * recreates nothing (`aboutForgottenMembers`).
  */
-export function forgetUser(runtime: ServiceRuntime, table: UsersProjectionTable, erase: EraseMember): void {
+export function forgetUser(runtime: ServiceRuntime, { users, deletedMembers }: MemberTables, erase: EraseMember): void {
   runtime.consumeOnce('user.deleted', async (tx, event) => {
+    await recordDeletion(tx, deletedMembers, event.data.id, new Date(event.occurredAt));
     await erase(tx, event.data.id, event);
-    await tx.delete(table).where(eq(table.id, event.data.id));
+    await tx.delete(users).where(eq(users.id, event.data.id));
   });
 }
 

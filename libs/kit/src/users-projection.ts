@@ -1,6 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import { isRemovedMember, type Envelope, type UserSummary } from '@freemarket/contracts';
-import type { DbOrTx, Tx, UsersProjectionTable } from '@freemarket/db';
+import type { DbOrTx, MemberTables, Tx, UsersProjectionTable } from '@freemarket/db';
+import { aboutForgottenMembers } from './deleted-members.js';
 import type { ServiceRuntime } from './runtime.js';
 
 export type ProfileEventType = 'profile.created' | 'profile.updated';
@@ -26,19 +27,21 @@ export interface ProjectUsersOptions {
  * `profileEvents` is false, both `profile.*` subjects. Services that keep one consumer file per
  * subject call `projectUserUpserted` and `projectProfileEvent` instead.
  */
-export function projectUsers(runtime: ServiceRuntime, table: UsersProjectionTable, options: ProjectUsersOptions = {}): void {
-  projectUserUpserted(runtime, table, options.onUser);
+export function projectUsers(runtime: ServiceRuntime, tables: MemberTables, options: ProjectUsersOptions = {}): void {
+  projectUserUpserted(runtime, tables, options.onUser);
   if (options.profileEvents === false) return;
-  for (const type of ['profile.created', 'profile.updated'] as const) projectProfileEvent(runtime, table, type, options.onProfile);
+  for (const type of ['profile.created', 'profile.updated'] as const) projectProfileEvent(runtime, tables, type, options.onProfile);
 }
 
 /**
  * `user.upserted`: the member's names and e-mail in the service's `users` projection.
- * `afterUpsert` runs in the same transaction, only when the event changed the row (not for a stale one).
+ * `afterUpsert` runs in the same transaction, only when the event changed the row (not for a stale
+ * one, nor for one that happened before the member's deletion).
  */
-export function projectUserUpserted(runtime: ServiceRuntime, table: UsersProjectionTable, afterUpsert?: AfterUpsert<UserEvent>): void {
+export function projectUserUpserted(runtime: ServiceRuntime, { users: table, deletedMembers }: MemberTables, afterUpsert?: AfterUpsert<UserEvent>): void {
   runtime.consumeOnce('user.upserted', async (tx, event) => {
     const { id, email, firstName, lastName, profileImageUrl } = event.data;
+    if (await aboutForgottenMembers(tx, deletedMembers, [id], event.occurredAt)) return 'skipped';
     const row = { id, email, firstName, lastName, profileImageUrl, updatedAt: new Date(event.occurredAt) };
     const [applied] = await tx
       .insert(table)
@@ -58,10 +61,11 @@ export function projectUserUpserted(runtime: ServiceRuntime, table: UsersProject
 /**
  * A directory `profile.*` event: whether the member's contact information is public, in the
  * service's `users` projection. `afterUpsert` runs in the same transaction, since a service has
- * one consumer per subject.
+ * one consumer per subject; neither runs for an event that happened before the member's deletion.
  */
-export function projectProfileEvent(runtime: ServiceRuntime, table: UsersProjectionTable, type: ProfileEventType, afterUpsert?: AfterUpsert<ProfileEvent>): void {
+export function projectProfileEvent(runtime: ServiceRuntime, { users: table, deletedMembers }: MemberTables, type: ProfileEventType, afterUpsert?: AfterUpsert<ProfileEvent>): void {
   runtime.consumeOnce(type, async (tx, event) => {
+    if (await aboutForgottenMembers(tx, deletedMembers, [event.data.userId], event.occurredAt)) return 'skipped';
     const contactInfoIsPublic = event.data.contactInfoIsPublic ?? true;
     const at = new Date(event.occurredAt);
     // A profile may be heard of before its member: the row waits, nameless, for user.upserted

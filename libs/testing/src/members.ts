@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import type { Envelope } from '@freemarket/contracts';
-import { userSummaries } from '@freemarket/kit';
+import { eq, inArray } from 'drizzle-orm';
+import type { Envelope, EventData, EventType } from '@freemarket/contracts';
+import { userSummaries, type ServiceRuntime } from '@freemarket/kit';
 import type { ServiceUnderTest, TestableService } from './service-harness.js';
 import { waitFor } from './wait.js';
 
@@ -71,4 +71,34 @@ export async function afterReplay<T>(sut: ServiceUnderTest<TestableService>, eve
   await sut.publish('user.deleted', event.data, event.id);
   await new Promise((r) => setTimeout(r, 300));
   return read();
+}
+
+/** An event to deliver late: its subject and payload. */
+export type LateEvent = { [T in EventType]: { type: T; data: EventData<T> } }[EventType];
+
+/**
+ * Delivers events that happened at `occurredAt` (before a member's deletion, say) only now, as
+ * events still in flight would arrive, and waits until the service has handled every one.
+ */
+export async function deliverLate(
+  sut: ServiceUnderTest<TestableService & { runtime: Pick<ServiceRuntime, 'db' | 'tables'> }>,
+  occurredAt: Date,
+  events: readonly LateEvent[],
+): Promise<void> {
+  const ids = events.map(() => randomUUID());
+  for (const [i, { type, data }] of events.entries()) {
+    await sut.bus.publish({ id: ids[i]!, type, occurredAt: occurredAt.toISOString(), producer: 'test', data } as Envelope);
+  }
+  const { db, tables } = sut.service.runtime;
+  const handled = async () => (await db.select().from(tables.processedEvents).where(inArray(tables.processedEvents.eventId, ids))).length;
+  await waitFor('the late events handled', async () => (await handled()) === ids.length);
+}
+
+/** What identity and the directory announce about a member: their record and a profile change. */
+export function memberEvents(member: Member): LateEvent[] {
+  const flags = { isServiceProvider: false, isNonProfit: false, isPoliticalCandidate: true, isCommunityMember: true };
+  return [
+    { type: 'user.upserted', data: { id: member.id, email: `${member.id}@example.com`, firstName: member.firstName, lastName: 'Tester', profileImageUrl: null } },
+    { type: 'profile.updated', data: { profileId: randomUUID(), userId: member.id, ...flags, contactInfoIsPublic: true } },
+  ];
 }

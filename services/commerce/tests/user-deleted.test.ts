@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { isRemovedMember, type ExportPart } from '@freemarket/contracts';
-import { afterReplay, deleteMember } from '@freemarket/testing';
-import { expenses, itemsForSale, transactions, users } from '../src/db/schema/index.js';
+import { userSummaries } from '@freemarket/kit';
+import { afterReplay, deleteMember, deliverLate, memberEvents } from '@freemarket/testing';
+import { expenses, itemsForSale, memberProfiles, transactions, users } from '../src/db/schema/index.js';
 import { call, seedMembers, startCommerce, type CommerceUnderTest } from './_util.js';
 
 let sut: CommerceUnderTest;
@@ -57,5 +59,31 @@ describe('user.deleted in commerce', () => {
     expect(after.transactions.filter((t) => t.buyerId === gone!.id || t.sellerId === gone!.id)).toEqual([]);
 
     expect(await afterReplay(sut, event, snapshot)).toEqual(after);
+  });
+
+  const rowsOf = async (userId: string) => {
+    const db = sut.service.runtime.db;
+    return {
+      users: await db.select().from(users).where(eq(users.id, userId)),
+      memberProfiles: await db.select().from(memberProfiles).where(eq(memberProfiles.userId, userId)),
+      summaries: [...(await userSummaries(db, users, [userId], userId)).values()],
+    };
+  };
+
+  it('recreates nothing from the member’s events that happened before the deletion and arrive after it', async () => {
+    const [gone] = await seedMembers(sut, 'Late');
+    const before = new Date();
+    await deleteMember(sut, users, gone!);
+    await deliverLate(sut, before, memberEvents(gone!));
+    expect(await rowsOf(gone!.id)).toEqual({ users: [], memberProfiles: [], summaries: [] });
+  });
+
+  it('knows a member again who signs up after the deletion (the same sign-in, the same id)', async () => {
+    const [back] = await seedMembers(sut, 'Back');
+    await deleteMember(sut, users, back!);
+    await deliverLate(sut, new Date(), memberEvents(back!));
+    const rows = await rowsOf(back!.id);
+    expect(rows.users).toHaveLength(1);
+    expect(rows.memberProfiles).toEqual([expect.objectContaining({ isPoliticalCandidate: true })]);
   });
 });

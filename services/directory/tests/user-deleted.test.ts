@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { ExportPart } from '@freemarket/contracts';
-import { afterReplay, deleteMember } from '@freemarket/testing';
+import { afterReplay, deleteMember, deliverLate, memberEvents } from '@freemarket/testing';
 import { favoriteBusinesses, profiles, reviews, testimonials, users } from '../src/db/schema/index.js';
 import { call, newProfile, startDirectory, type Directory } from './_util.js';
 
@@ -54,5 +54,17 @@ describe('user.deleted in the directory', () => {
     expect(left).toHaveLength(1);
 
     expect(await afterReplay(sut, event, snapshot)).toEqual(after);
+  });
+
+  it('recreates nothing from the member’s record announced before the deletion and delivered after it, and finds no such member', async () => {
+    const { member: gone } = await newProfile(sut, { title: 'Late' });
+    const before = new Date();
+    await deleteMember(sut, users, gone);
+    // The directory owns profiles, so of a member's events it follows only identity's.
+    await deliverLate(sut, before, memberEvents(gone).filter((e) => e.type === 'user.upserted'));
+    expect(await sut.service.runtime.db.select().from(users).where(eq(users.id, gone.id))).toEqual([]);
+    expect(await sut.service.runtime.db.select().from(profiles).where(eq(profiles.userId, gone.id))).toEqual([]);
+    const { member: looking } = await newProfile(sut, { title: 'Looking' });
+    expect((await call(sut, looking.id, 'GET', `/api/profiles/user/${gone.id}`)).status).toBe(404);
   });
 });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, or } from 'drizzle-orm';
 import { isRemovedMember, type ExportPart } from '@freemarket/contracts';
-import { afterReplay, deleteMember, seedMembers, startServiceForTest, type ServiceUnderTest } from '@freemarket/testing';
+import { userSummaries } from '@freemarket/kit';
+import { afterReplay, deleteMember, deliverLate, memberEvents, seedMembers, startServiceForTest, type ServiceUnderTest } from '@freemarket/testing';
 import { createMessagingService } from '../src/index.js';
 import { acceptedConnections, conversations, messages, users } from '../src/db/schema/index.js';
 
@@ -64,5 +65,20 @@ describe('user.deleted in messaging', () => {
     expect(JSON.stringify(await list.json())).toContain('Removed member');
 
     expect(await afterReplay(sut, event, snapshot)).toEqual(after);
+  });
+
+  it('recreates nothing from the member’s events and connections that happened before the deletion and arrive after it', async () => {
+    const [gone, kept] = await seedMembers(sut, users, 'Late', 'Kept');
+    const before = new Date();
+    await deleteMember(sut, users, gone!);
+    await deliverLate(sut, before, [
+      ...memberEvents(gone!),
+      { type: 'connection.accepted', data: { connectionId: crypto.randomUUID(), requesterId: kept!.id, addresseeId: gone!.id } },
+      { type: 'connection.removed', data: { connectionId: crypto.randomUUID(), requesterId: gone!.id, addresseeId: kept!.id } },
+    ]);
+    const db = sut.service.runtime.db;
+    expect(await db.select().from(users).where(eq(users.id, gone!.id))).toEqual([]);
+    expect(await db.select().from(acceptedConnections).where(or(eq(acceptedConnections.requesterId, gone!.id), eq(acceptedConnections.addresseeId, gone!.id)))).toEqual([]);
+    expect((await userSummaries(db, users, [gone!.id], kept!.id)).size).toBe(0);
   });
 });

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { createService, projectUsers, type RuntimeOverrides, type ServiceHandle } from '@freemarket/kit';
 import { DEFAULT_CONSUMER_SETTINGS, type RewardsConfig } from './config.js';
 import { createContext, type RewardsContext } from './context.js';
-import { outbox, processedEvents, users } from './db/schema/index.js';
+import { members, outbox, processedEvents } from './db/schema/index.js';
 import { exportMemberData } from './balances/export-member-data.js';
 import { consumePaymentRefunded } from './events/consumers/payment-refunded.js';
 import { consumeUserDeleted } from './events/consumers/user-deleted.js';
@@ -22,7 +22,7 @@ export function createRewardsService(config: RewardsConfig, overrides: RuntimeOv
   const concurrency = config.bus.concurrency ?? (config.consumers ?? DEFAULT_CONSUMER_SETTINGS).concurrency;
   return createService({ ...config, bus: { ...config.bus, concurrency } }, { tables: { outbox, processedEvents }, migrationsFolder }, overrides, (runtime) => {
     const ctx = createContext(runtime, config);
-    projectUsers(runtime, users);
+    projectUsers(runtime, members);
     registerEarningConsumers(runtime, config);
     consumePaymentRefunded(runtime, config);
     consumeUserDeleted(runtime);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import type { ExportPart } from '@freemarket/contracts';
-import { afterReplay, deleteMember, seedMembers } from '@freemarket/testing';
+import { afterReplay, deleteMember, deliverLate, memberEvents, seedMembers } from '@freemarket/testing';
 import { rewards, rewardTransactions, users } from '../src/db/schema/index.js';
 import { startRewards, type RewardsUnderTest } from './_util.js';
 
@@ -37,5 +38,19 @@ describe('user.deleted in rewards', () => {
     expect(after.history.map((h) => h.userId)).toEqual([kept!.id]);
 
     expect(await afterReplay(sut, event, snapshot)).toEqual(after);
+  });
+
+  it('credits no one and recreates nothing from the member’s events that happened before the deletion and arrive after it', async () => {
+    const [gone, kept] = await seedMembers(sut, users, 'Late', 'Kept');
+    const before = new Date();
+    await deleteMember(sut, users, gone!);
+    const review = (reviewerId: string, revieweeId: string) => ({ type: 'review.created' as const, data: { reviewId: crypto.randomUUID(), reviewerId, revieweeId, rating: 5 } });
+    await deliverLate(sut, before, [...memberEvents(gone!), review(gone!.id, kept!.id), review(kept!.id, gone!.id)]);
+    const after = await snapshot();
+    expect(after.balances.filter((b) => b.userId === gone!.id)).toEqual([]);
+    expect(after.history.filter((h) => h.userId === gone!.id)).toEqual([]);
+    // The member still here earns from the same batch of late events.
+    expect(after.balances.filter((b) => b.userId === kept!.id)).toHaveLength(1);
+    expect(await sut.service.runtime.db.select().from(users).where(eq(users.id, gone!.id))).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { eq, or } from 'drizzle-orm';
 import { removedMemberId } from '@freemarket/contracts';
 import { forgetUser, type ServiceRuntime } from '@freemarket/kit';
-import { acceptedConnections, conversations, messages, users } from '../db/schema/index.js';
+import { acceptedConnections, conversations, members, messages } from '../db/schema/index.js';
 import { roomOf, type RealtimeServer } from '../realtime/socket-server.js';
 
 /**
@@ -10,7 +10,7 @@ import { roomOf, type RealtimeServer } from '../realtime/socket-server.js';
  * member's open sockets close on every instance (their sessions are gone, so none reconnects).
  */
 export function consumeUserDeleted(runtime: ServiceRuntime, io: RealtimeServer): void {
-  forgetUser(runtime, users, async (tx, userId, event) => {
+  forgetUser(runtime, members, async (tx, userId, event) => {
     const standIn = removedMemberId(event.id);
     await tx.delete(conversations).where(eq(conversations.ownerId, userId));
     await tx.update(conversations).set({ otherId: standIn }).where(eq(conversations.otherId, userId));

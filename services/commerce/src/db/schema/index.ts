@@ -1,4 +1,4 @@
-import { outboxTable, processedEventsTable, usersProjectionTable } from '@freemarket/db';
+import { deletedMembersTable, outboxTable, processedEventsTable, usersProjectionTable, type MemberTables } from '@freemarket/db';
 import { commerce } from './commerce-schema.js';
 
 export * from './commerce-schema.js';
@@ -11,4 +11,7 @@ export const outbox = outboxTable(commerce);
 export const processedEvents = processedEventsTable(commerce);
 /** Members as announced by identity's `user.upserted`. */
 export const users = usersProjectionTable(commerce);
+/** Members forgotten after `user.deleted`, so a late event about them recreates nothing. */
+export const deletedMembers = deletedMembersTable(commerce);
+export const members: MemberTables = { users, deletedMembers };
 export type UserRow = typeof users.$inferSelect;

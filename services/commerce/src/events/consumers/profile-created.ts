@@ -1,8 +1,8 @@
 import { projectProfileEvent, type ServiceRuntime } from '@freemarket/kit';
-import { users } from '../../db/schema/index.js';
+import { members } from '../../db/schema/index.js';
 import { projectMemberProfile } from '../../members/member-profiles-projection.js';
 
 /** `profile.created`: contact privacy in the users projection, and what commerce keeps of the profile. */
 export function consumeProfileCreated(runtime: ServiceRuntime): void {
-  projectProfileEvent(runtime, users, 'profile.created', projectMemberProfile);
+  projectProfileEvent(runtime, members, 'profile.created', projectMemberProfile);
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { removedMemberId } from '@freemarket/contracts';
 import { forgetUser, type ServiceRuntime } from '@freemarket/kit';
-import { expenses, itemsForSale, memberProfiles, transactions, users } from '../../db/schema/index.js';
+import { expenses, itemsForSale, memberProfiles, members, transactions } from '../../db/schema/index.js';
 
 /**
  * `user.deleted`: the member's expenses and listings go (a sold item's payment keeps its record);
@@ -9,7 +9,7 @@ import { expenses, itemsForSale, memberProfiles, transactions, users } from '../
  * replaced by a stand-in id that leads nowhere.
  */
 export function consumeUserDeleted(runtime: ServiceRuntime): void {
-  forgetUser(runtime, users, async (tx, userId, event) => {
+  forgetUser(runtime, members, async (tx, userId, event) => {
     const standIn = removedMemberId(event.id);
     await tx.delete(expenses).where(eq(expenses.userId, userId));
     await tx.delete(itemsForSale).where(eq(itemsForSale.userId, userId));

@@ -1,4 +1,4 @@
-import { outboxTable, processedEventsTable, usersProjectionTable } from '@freemarket/db';
+import { deletedMembersTable, outboxTable, processedEventsTable, usersProjectionTable, type MemberTables } from '@freemarket/db';
 import { directory } from './directory.js';
 
 export * from './directory.js';
@@ -18,3 +18,6 @@ export const outbox = outboxTable(directory);
 export const processedEvents = processedEventsTable(directory);
 /** Members as announced by identity's `user.upserted`. */
 export const users = usersProjectionTable(directory);
+/** Members forgotten after `user.deleted`, so a late event about them recreates nothing. */
+export const deletedMembers = deletedMembersTable(directory);
+export const members: MemberTables = { users, deletedMembers };

@@ -1,6 +1,6 @@
 import { eq, inArray, or } from 'drizzle-orm';
 import { forgetUser, type ServiceRuntime } from '@freemarket/kit';
-import { businessReferrals, favoriteBusinesses, profiles, proposedLegislation, reviews, testimonials, users } from '../../db/schema/index.js';
+import { businessReferrals, favoriteBusinesses, members, profiles, proposedLegislation, reviews, testimonials } from '../../db/schema/index.js';
 import { ReviewRepository } from '../../reviews/repository.js';
 
 /**
@@ -9,7 +9,7 @@ import { ReviewRepository } from '../../reviews/repository.js';
  * proposals. The profiles they had reviewed get their ratings recounted without them.
  */
 export function consumeUserDeleted(runtime: ServiceRuntime): void {
-  forgetUser(runtime, users, async (tx, userId) => {
+  forgetUser(runtime, members, async (tx, userId) => {
     const written = await tx.delete(reviews).where(or(eq(reviews.reviewerId, userId), eq(reviews.revieweeId, userId))).returning({ revieweeId: reviews.revieweeId });
     const reviewed = written.map((r) => r.revieweeId).filter((id) => id !== userId);
     if (reviewed.length > 0) {

@@ -1,5 +1,5 @@
 import { projectUserUpserted, type ServiceRuntime } from '@freemarket/kit';
-import { users } from '../../db/schema/index.js';
+import { members } from '../../db/schema/index.js';
 import { memberName } from '../../profiles/dto.js';
 import { ProfileRepository } from '../../profiles/repository.js';
 
@@ -9,5 +9,5 @@ import { ProfileRepository } from '../../profiles/repository.js';
  * privacy from them rather than from its own `profile.*` events.
  */
 export function consumeUserUpserted(runtime: ServiceRuntime): void {
-  projectUserUpserted(runtime, users, (tx, event) => new ProfileRepository(tx).copyMemberName(event.data.id, memberName(event.data)));
+  projectUserUpserted(runtime, members, (tx, event) => new ProfileRepository(tx).copyMemberName(event.data.id, memberName(event.data)));
 }

@@ -1,7 +1,7 @@
 import { projectProfileEvent, type ServiceRuntime } from '@freemarket/kit';
-import { users } from '../../db/schema/index.js';
+import { members } from '../../db/schema/index.js';
 
 /** `profile.updated`: whether the member's contact information is public, in the users projection. */
 export function consumeProfileUpdated(runtime: ServiceRuntime): void {
-  projectProfileEvent(runtime, users, 'profile.updated');
+  projectProfileEvent(runtime, members, 'profile.updated');
 }

@@ -7,6 +7,7 @@ import {
   eventAttendees,
   events,
   memberProfiles,
+  members,
   posts,
   projectParticipants,
   projects,
@@ -14,7 +15,6 @@ import {
   surveyRecipients,
   surveys,
   tutorialViews,
-  users,
 } from '../../db/schema/index.js';
 import { forgetResponses } from '../../surveys/repository.js';
 
@@ -24,7 +24,7 @@ import { forgetResponses } from '../../surveys/repository.js';
  * way, answers, RSVPs, participations, saves and views). A tutorial's view count stays a number.
  */
 export function consumeUserDeleted(runtime: ServiceRuntime): void {
-  forgetUser(runtime, users, async (tx, userId) => {
+  forgetUser(runtime, members, async (tx, userId) => {
     await tx.delete(connections).where(or(eq(connections.requesterId, userId), eq(connections.addresseeId, userId)));
     await tx.delete(posts).where(eq(posts.userId, userId));
     await tx.delete(surveys).where(eq(surveys.creatorId, userId));

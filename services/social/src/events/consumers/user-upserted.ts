@@ -1,7 +1,7 @@
 import { projectUserUpserted, type ServiceRuntime } from '@freemarket/kit';
-import { users } from '../../db/schema/index.js';
+import { members } from '../../db/schema/index.js';
 
 /** `user.upserted`: the member's names and e-mail in the users projection. */
 export function consumeUserUpserted(runtime: ServiceRuntime): void {
-  projectUserUpserted(runtime, users);
+  projectUserUpserted(runtime, members);
 }
