@@ -12,13 +12,14 @@ describe('rotating the assertion keys without downtime', () => {
   let newKeys: AssertionKeys;
   let oldGateway: RunningGateway;
   let newGateway: RunningGateway | undefined;
-  let cookie: string;
+  /** The member's session on each gateway (without Redis, gateways do not share sessions). */
+  const cookies = new Map<RunningGateway, string>();
 
   beforeAll(async () => {
     stack = await startStack();
     newKeys = await generateAssertionKeys();
     oldGateway = await startGateway(testConfig(stack));
-    cookie = await oldGateway.signIn('rotating-member');
+    cookies.set(oldGateway, await oldGateway.signIn('rotating-member'));
   });
 
   afterAll(async () => {
@@ -35,7 +36,7 @@ describe('rotating the assertion keys without downtime', () => {
   }
 
   async function balanceThrough(gateway: RunningGateway): Promise<{ status: number; actor: Echo['actor'] | undefined }> {
-    const res = await fetch(`${gateway.url}/api/rewards/balance`, { headers: { cookie } });
+    const res = await fetch(`${gateway.url}/api/rewards/balance`, { headers: { cookie: cookies.get(gateway)! } });
     return { status: res.status, actor: res.status === 200 ? ((await res.json()) as Echo).actor : undefined };
   }
 
@@ -46,6 +47,7 @@ describe('rotating the assertion keys without downtime', () => {
 
   it('step 2: while gateways roll onto the new private key, old and new gateways both serve the member', async () => {
     newGateway = await startGateway(testConfig(stack, { secrets: { assertionPrivateKey: newKeys.privateKeyPem, oidcClientSecret: 'test-secret' } }));
+    cookies.set(newGateway, await newGateway.signIn('rotating-member'));
     expect(await balanceThrough(newGateway)).toEqual({ status: 200, actor: { userId: 'rotating-member' } });
     expect(await balanceThrough(oldGateway)).toEqual({ status: 200, actor: { userId: 'rotating-member' } });
   });
