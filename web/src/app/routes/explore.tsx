@@ -53,9 +53,10 @@ export function ExploreRoute({ user }: { user: CurrentUser }) {
   // With nothing searched for, the map shows every profile in view: clusters, or zoomed in, markers.
   const [mapView, setMapView] = useState<MapViewport | null>(null);
   const nearbyMap = useProfileMap(mapView, explore.noActiveSearch);
+  // Until the view's first answer arrives the map stays empty: the list's first page drawn as
+  // markers would only be replaced by clusters a moment later (a flash, and a render for nothing).
   const markers = useMemo(
-    () =>
-      explore.noActiveSearch && nearbyMap.data ? toMarkers(nearbyMap.data.markers, markerFromMapItem) : toMarkers(explore.profiles, markerFromProfile),
+    () => (explore.noActiveSearch ? toMarkers(nearbyMap.data?.markers ?? [], markerFromMapItem) : toMarkers(explore.profiles, markerFromProfile)),
     [explore.noActiveSearch, nearbyMap.data, explore.profiles],
   );
   const clusters = explore.noActiveSearch ? (nearbyMap.data?.clusters ?? NO_CLUSTERS) : NO_CLUSTERS;
