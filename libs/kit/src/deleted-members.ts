@@ -4,14 +4,17 @@ import type { DeletedMembersTable, Tx } from '@freemarket/db';
 /**
  * Takes these members' locks until the transaction ends, in one order so that two transactions
  * cannot deadlock. `forgetUser` takes the same lock, so a deletion and a write about the member
- * happen one after the other, and a read after the lock sees a deletion that committed meanwhile.
+ * happen one after the other, and a read after the lock sees a deletion that committed meanwhile;
+ * rewards takes it to decide a member's credits one at a time across instances.
  */
-async function lockMembers(tx: Tx, memberIds: readonly string[]): Promise<void> {
+export async function lockMembers(tx: Tx, memberIds: readonly string[]): Promise<void> {
   // Advisory locks: a member needs no row to be locked. Ordered by the key itself, since two
-  // members whose ids hash alike share a lock.
-  await tx.execute(
-    sql`select pg_advisory_xact_lock(hashtext('freemarket.member'), k.key) from (select distinct hashtext(id) as key from unnest(${sql.param([...new Set(memberIds)])}::text[]) as m(id) order by 1) k`,
-  );
+  // members whose ids hash alike share a lock. One array, so the statement is prepared once.
+  await tx
+    .select({ locked: sql`pg_advisory_xact_lock(hashtext('freemarket.member'), k.key)` })
+    .from(sql`(select distinct hashtext(id) as key from unnest(${sql.placeholder('ids')}::text[]) as m(id) order by 1) k`)
+    .prepare('freemarket_lock_members')
+    .execute({ ids: [...new Set(memberIds)] });
 }
 
 /** When each of these members was deleted, for those that were; takes their locks first (see `lockMembers`). */

@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { REWARD_RULES, type Envelope } from '@freemarket/contracts';
 import type { Tx } from '@freemarket/db';
+import { lockMembers } from '@freemarket/kit';
 import { rewards, rewardTransactions, users } from '../db/schema/index.js';
 import { wholeDollars } from './earning.js';
-import { lockMembers } from './repository.js';
 
 /** Thrown while the purchase's own credit has not been decided yet: the bus offers the refund again later. */
 export class PurchaseNotYetCreditedError extends Error {

@@ -8,21 +8,6 @@ export type NewDecision = Required<Pick<typeof rewardTransactions.$inferInsert, 
   Pick<typeof rewardTransactions.$inferInsert, 'description' | 'reason'>;
 
 /**
- * Takes the members' locks until the transaction ends, in one order so that two transactions
- * cannot deadlock. A member's credits and refunds are then decided one at a time across every
- * instance, and the reads that follow see every earlier decision.
- */
-export async function lockMembers(tx: Tx, userIds: readonly string[]): Promise<void> {
-  // Advisory locks, not row locks: a member needs no row to be locked. Ordered by the lock key
-  // itself, since two members whose ids hash alike share a lock.
-  await tx
-    .select({ locked: sql`pg_advisory_xact_lock(hashtext('rewards.member'), k.key)` })
-    .from(sql`(select distinct hashtext(user_id) as key from unnest(${sql.placeholder('userIds')}::text[]) as u(user_id) order by 1) k`)
-    .prepare('rewards_lock_members')
-    .execute({ userIds: [...new Set(userIds)] });
-}
-
-/**
  * The decisions and the day's credits the members of these claims already have, in one prepared
  * statement with one array per field. For each claim it probes the once-per-thing index for its
  * thing and the daily-cap index for its member, action and day, so it reads what the batch

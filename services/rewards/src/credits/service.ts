@@ -1,9 +1,9 @@
 import type { Envelope, EventData } from '@freemarket/contracts';
 import type { Tx } from '@freemarket/db';
-import type { Emit } from '@freemarket/kit';
+import { lockMembers, type Emit } from '@freemarket/kit';
 import { EARNING_RULES } from '../events/consumers/index.js';
 import { decideEarnings, type Claim, type Decision, type EarningEventType, type EarningRule } from './earning.js';
-import { addToBalances, insertDecisions, lockMembers, priorCredits, type NewDecision } from './repository.js';
+import { addToBalances, insertDecisions, priorCredits, type NewDecision } from './repository.js';
 
 type Recorded = Exclude<Decision, { kind: 'duplicate' }>;
 type Credited = Extract<Decision, { kind: 'credited' }>;
