@@ -1,6 +1,7 @@
 import type { Envelope, EventData } from '@freemarket/contracts';
 import type { Tx } from '@freemarket/db';
-import { lockMembers, type Emit } from '@freemarket/kit';
+import { deletionsOf, happenedBeforeDeletion, type Emit } from '@freemarket/kit';
+import { deletedMembers } from '../db/schema/index.js';
 import { EARNING_RULES } from '../events/consumers/index.js';
 import { decideEarnings, type Claim, type Decision, type EarningEventType, type EarningRule } from './earning.js';
 import { addToBalances, insertDecisions, priorCredits, type NewDecision } from './repository.js';
@@ -10,12 +11,15 @@ type Credited = Extract<Decision, { kind: 'credited' }>;
 
 /**
  * Decides a batch of earning events inside the consumer's transaction: under the members' locks,
- * reads what they earned before, applies the earning rule, records each decision, moves the
- * balances and announces each credit with `reward.credited` and the balance right after it.
+ * drops the events of members deleted after they happened (a late one credits no one), reads what
+ * the rest earned before, applies the earning rule, records each decision, moves the balances and
+ * announces each credit with `reward.credited` and the balance right after it.
  */
 export async function creditEarnings(tx: Tx, events: readonly Envelope<EarningEventType>[], emit: Emit): Promise<void> {
-  const claims = events.map((event): Claim => ({ event, earning: earningOf(event) }));
-  await lockMembers(tx, claims.map((c) => c.earning.userId));
+  const all = events.map((event): Claim => ({ event, earning: earningOf(event) }));
+  const deletions = await deletionsOf(tx, deletedMembers, all.map((c) => c.earning.userId));
+  const claims = all.filter((c) => !happenedBeforeDeletion(deletions, c.earning.userId, c.event.occurredAt));
+  if (claims.length === 0) return;
   const decisions = decideEarnings(await priorCredits(tx, claims), claims).filter((d): d is Recorded => d.kind !== 'duplicate');
   if (decisions.length === 0) return;
   const ids = await insertDecisions(tx, decisions.map(toDecisionRow));
