@@ -13,7 +13,7 @@ import { withQuestionIds } from '../../services/social/src/surveys/rules.js';
  * Writes the feed benchmark's data into a database of its own, through the social service's own
  * migrations: N members in the users projection, N posts by them spread over two years (each
  * created_at distinct), and one survey sent to its creator's connections and answered by N of them,
- * with its totals counted from the responses as the migration that added them counts them.
+ * with its totals (recipients, responses, answers) counted as the migrations that added them count them.
  * Each table is filled by one INSERT … SELECT over generate_series, the posts' secondary indexes are
  * built after the rows, then everything is vacuumed and analysed. A database already holding the
  * same counts under the same latest migration is reused; BENCH_REGENERATE=1 makes it again.
@@ -198,7 +198,7 @@ async function generate(client: pg.Client, db: Db, wanted: FeedData, log: (line:
        from generate_series(1, $4::int) n`,
       [surveyId, CREATOR, responses, recipients],
     );
-    // The service keeps a survey's totals as responses arrive; responses loaded by SQL are counted as the migration counts them.
+    // The service keeps a survey's totals as it is sent and answered; rows loaded by SQL are counted as the migrations count them.
     await recountSurvey(db, surveyId);
   });
   await step('vacuum analyze', () => client.query('vacuum analyze social.users, social.posts, social.surveys, social.survey_recipients, social.survey_responses, social.survey_answer_counts'));

@@ -13,7 +13,7 @@ import type {
   SurveyResponsePage,
   SurveyResults,
 } from '@freemarket/contracts';
-import { outbox, surveys, users } from '../src/db/schema/index.js';
+import { outbox, surveyRecipients, surveys, users } from '../src/db/schema/index.js';
 import { call, seedMembers, startSocial, type Member, type SocialUnderTest } from './_util.js';
 
 let sut: SocialUnderTest;
@@ -44,6 +44,13 @@ const inbox = (of: Member, query = '') => call<ReceivedSurveyPage>(sut, of.id, '
 const respond = (by: Member, id: string, answers: unknown) => call<SurveyResponse & ErrorBody>(sut, by.id, 'POST', `/api/surveys/${id}/responses`, { answers });
 const responses = (by: Member, id: string, query = '') => call<SurveyResponsePage & ErrorBody>(sut, by.id, 'GET', `/api/surveys/${id}/responses${query}`);
 const results = (by: Member, id: string) => call<SurveyResults & ErrorBody>(sut, by.id, 'GET', `/api/surveys/${id}/results`);
+
+/** A survey's kept recipient count beside its recipient rows counted afresh. */
+async function keptAndCounted(surveyId: string): Promise<{ kept: number; counted: number }> {
+  const db = sut.service.runtime.db;
+  const [survey] = await db.select({ kept: surveys.recipientCount }).from(surveys).where(eq(surveys.id, surveyId));
+  return { kept: survey!.kept, counted: await db.$count(surveyRecipients, eq(surveyRecipients.surveyId, surveyId)) };
+}
 
 /** Answers to `neighbourhoodSurvey` by question position. */
 function answersFor(survey: CreatedSurvey, [time, rating, stall, note]: [string, string, string, string]): Record<string, string> {
@@ -99,9 +106,12 @@ describe('sending a survey', () => {
     const { body: survey } = await create(ada!);
 
     expect((await send(ada!, survey.id)).body).toEqual({ count: 2 });
+    expect((await results(ada!, survey.id)).body.recipientCount).toBe(2);
     expect((await send(ada!, survey.id)).body).toEqual({ count: 0 });
+    expect((await results(ada!, survey.id)).body.recipientCount).toBe(2);
     await connect(ada!, dee!);
     expect((await send(ada!, survey.id)).body).toEqual({ count: 1 });
+    expect((await results(ada!, survey.id)).body.recipientCount).toBe(3);
 
     for (const member of [bob!, cy!, dee!]) {
       const received = (await inbox(member)).body.items;
@@ -112,6 +122,38 @@ describe('sending a survey', () => {
     expect((await inbox(eve!)).body.items).toEqual([]);
     const [mine] = (await call<CreatedSurveyPage>(sut, ada!.id, 'GET', '/api/surveys/created/me')).body.items;
     expect(mine).toMatchObject({ recipientCount: 3, responseCount: 0 });
+  });
+
+  it('counts each recipient once when two sends run at the same moment', async () => {
+    const [ada, ...others] = await seedMembers(sut, 'Ada', 'Bob', 'Cy', 'Dee');
+    for (const other of others) await connect(ada!, other);
+    const { body: survey } = await create(ada!);
+    const both = await Promise.all([send(ada!, survey.id), send(ada!, survey.id)]);
+    expect(both.map((r) => r.body.count).sort()).toEqual([0, 3]);
+    expect((await results(ada!, survey.id)).body.recipientCount).toBe(3);
+    expect(await keptAndCounted(survey.id)).toEqual({ kept: 3, counted: 3 });
+  });
+
+  it('stops counting a deleted recipient, in every survey they were sent, answered or not', async () => {
+    const [ada, bob, cy, dee] = await seedMembers(sut, 'Ada', 'Bob', 'Cy', 'Dee');
+    for (const other of [bob!, cy!, dee!]) await connect(ada!, other);
+    const { body: first } = await create(ada!);
+    const { body: second } = await create(ada!, { ...neighbourhoodSurvey, title: 'Winter market' });
+    for (const survey of [first, second]) expect((await send(ada!, survey.id)).body).toEqual({ count: 3 });
+    expect((await respond(cy!, first.id, answersFor(first, ['Noon', '3', 'yes', 'from Cy']))).status).toBe(201);
+
+    await deleteMember(sut, users, bob!);
+    for (const survey of [first, second]) {
+      expect((await results(ada!, survey.id)).body.recipientCount).toBe(2);
+      expect(await keptAndCounted(survey.id)).toEqual({ kept: 2, counted: 2 });
+    }
+    await deleteMember(sut, users, cy!);
+    expect((await results(ada!, first.id)).body).toMatchObject({ recipientCount: 1, responseCount: 0 });
+    const mine = (await call<CreatedSurveyPage>(sut, ada!.id, 'GET', '/api/surveys/created/me')).body.items;
+    expect(mine.map((s) => [s.title, s.recipientCount])).toEqual([
+      ['Winter market', 1],
+      ['Saturday market', 1],
+    ]);
   });
 
   it('is the creator’s alone: another member gets 404, and nobody is sent anything', async () => {

@@ -1,12 +1,12 @@
 import type { CreatedSurvey, MemberName, ReceivedSurvey, Survey, SurveyResponse } from '@freemarket/contracts';
 import type { SurveyResponseRow, SurveyRow } from '../db/schema/index.js';
-import type { ReceivedRow, SurveyWithCounts } from './repository.js';
+import type { ReceivedRow } from './repository.js';
 
 function toSurvey(row: SurveyRow): Survey {
   return { id: row.id, title: row.title, description: row.description, questions: row.questions, isActive: row.isActive, createdAt: row.createdAt.toISOString() };
 }
 
-export function toCreatedSurvey(row: SurveyWithCounts): CreatedSurvey {
+export function toCreatedSurvey(row: SurveyRow): CreatedSurvey {
   return { ...toSurvey(row), recipientCount: row.recipientCount, responseCount: row.responseCount };
 }
 

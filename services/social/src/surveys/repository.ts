@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { newerThan, olderThan, queryRows, type DbOrTx, type TimeIdKey } from '@freemarket/db';
 import type { SurveyQuestion, SurveyRecipientStatus } from '@freemarket/contracts';
 import {
@@ -27,45 +27,49 @@ export async function findSurvey(db: DbOrTx, id: string): Promise<SurveyRow | un
   return row;
 }
 
-const surveyColumns = getTableColumns(surveys);
-
-// Written out in full: drizzle leaves a lone table's columns unqualified, which the subquery would take as its own.
-const recipientCount = sql<number>`(select count(*) from ${surveyRecipients} r where r.survey_id = ${surveys}.id)::int`;
-
-export type SurveyWithCounts = SurveyRow & { recipientCount: number };
-
-/** One page of a creator's surveys, newest first, with how many received and answered each. */
-export function pageCreated(db: DbOrTx, creatorId: string, options: { after?: TimeIdKey; limit: number }): Promise<SurveyWithCounts[]> {
+/** One page of a creator's surveys, newest first, each with its kept recipient and response counts. */
+export function pageCreated(db: DbOrTx, creatorId: string, options: { after?: TimeIdKey; limit: number }): Promise<SurveyRow[]> {
   const conditions: SQL[] = [eq(surveys.creatorId, creatorId)];
   if (options.after) conditions.push(olderThan(surveys.createdAt, surveys.id, options.after));
   return db
-    .select({ ...surveyColumns, recipientCount })
+    .select()
     .from(surveys)
     .where(and(...conditions))
     .orderBy(desc(surveys.createdAt), desc(surveys.id))
     .limit(options.limit + 1);
 }
 
-export async function countRecipients(db: DbOrTx, surveyId: string): Promise<number> {
-  const [row] = await db.select({ recipientCount }).from(surveys).where(eq(surveys.id, surveyId));
-  return row?.recipientCount ?? 0;
-}
-
 /**
- * Sends the survey to every member its creator is connected to now, in one statement; members who
- * already have it are skipped by the unique (survey, recipient) index. Returns how many are new.
+ * Sends the survey to every member its creator is connected to now and counts the new recipients
+ * on the survey, in one statement; members who already have it are skipped by the unique (survey,
+ * recipient) index, so only the rows inserted are counted. Returns how many are new.
  */
 export async function sendToConnections(db: DbOrTx, surveyId: string, creatorId: string): Promise<number> {
-  const inserted = await queryRows<{ id: string }>(
+  const [row] = await queryRows<{ sent: number }>(
     db,
-    sql`insert into ${surveyRecipients} (survey_id, recipient_id)
-        select ${surveyId}::uuid, case when ${connections.requesterId} = ${creatorId} then ${connections.addresseeId} else ${connections.requesterId} end
-        from ${connections}
-        where ${connections.status} = 'accepted' and (${connections.requesterId} = ${creatorId} or ${connections.addresseeId} = ${creatorId})
-        on conflict do nothing
-        returning id`,
+    sql`with sent as (
+          insert into ${surveyRecipients} (survey_id, recipient_id)
+          select ${surveyId}::uuid, case when ${connections.requesterId} = ${creatorId} then ${connections.addresseeId} else ${connections.requesterId} end
+          from ${connections}
+          where ${connections.status} = 'accepted' and (${connections.requesterId} = ${creatorId} or ${connections.addresseeId} = ${creatorId})
+          on conflict do nothing
+          returning 1
+        ), counted as (select count(*)::int as n from sent)
+        update ${surveys} s set recipient_count = s.recipient_count + counted.n
+        from counted
+        where s.id = ${surveyId} and counted.n > 0
+        returning counted.n as sent`,
   );
-  return inserted.length;
+  // No row back when nobody was new: the survey is left unwritten.
+  return row?.sent ?? 0;
+}
+
+/** Erases a member's place among recipients and takes it out of their surveys' recipient counts. */
+export async function forgetRecipients(db: DbOrTx, recipientId: string): Promise<void> {
+  await db.execute(sql`with gone as (delete from ${surveyRecipients} where recipient_id = ${recipientId} returning survey_id)
+    update ${surveys} s set recipient_count = s.recipient_count - g.n
+    from (select survey_id, count(*)::int as n from gone group by survey_id) g
+    where s.id = g.survey_id`);
 }
 
 export async function findRecipient(db: DbOrTx, surveyId: string, recipientId: string, options: { lock?: boolean } = {}): Promise<SurveyRecipientRow | undefined> {
@@ -160,9 +164,12 @@ export async function forgetResponses(db: DbOrTx, responderId: string): Promise<
   await db.delete(surveyResponses).where(eq(surveyResponses.responderId, responderId));
 }
 
-/** Counts a survey's responses afresh, as the migration that added the totals did; for data loaded by SQL. */
+/** Counts a survey's recipients and responses afresh, as the migrations that added the totals did; for data loaded by SQL. */
 export async function recountSurvey(db: DbOrTx, surveyId: string): Promise<void> {
-  await db.execute(sql`update ${surveys} s set response_count = (select count(*) from ${surveyResponses} r where r.survey_id = s.id) where s.id = ${surveyId}`);
+  await db.execute(sql`update ${surveys} s set
+      recipient_count = (select count(*) from ${surveyRecipients} r where r.survey_id = s.id),
+      response_count = (select count(*) from ${surveyResponses} r where r.survey_id = s.id)
+    where s.id = ${surveyId}`);
   await db.delete(surveyAnswerCounts).where(eq(surveyAnswerCounts.surveyId, surveyId));
   await db.execute(sql`insert into ${surveyAnswerCounts} (survey_id, question_id, answer, count) ${tallyKeys(sql`r.survey_id = ${surveyId}`)}`);
 }

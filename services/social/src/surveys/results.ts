@@ -5,8 +5,8 @@ import { latestTextAnswers, readTallies } from './repository.js';
 
 type Tally = Map<string, { answered: number; byAnswer: Map<string, number> }>;
 
-/** The creator's view of a survey at a glance, from the totals kept as responses are stored and erased. */
-export async function surveyResults(db: DbOrTx, survey: SurveyRow, recipientCount: number): Promise<SurveyResults> {
+/** The creator's view of a survey at a glance, from the totals kept as it is sent and as responses are stored and erased. */
+export async function surveyResults(db: DbOrTx, survey: SurveyRow): Promise<SurveyResults> {
   const textIds = survey.questions.filter((q) => q.type === 'text').map((q) => q.id);
   const [rows, latest] = await Promise.all([readTallies(db, survey.id), latestTextAnswers(db, survey.id, textIds, SURVEY_RESULTS_LATEST_TEXT)]);
 
@@ -20,7 +20,7 @@ export async function surveyResults(db: DbOrTx, survey: SurveyRow, recipientCoun
   }
   return {
     surveyId: survey.id,
-    recipientCount,
+    recipientCount: survey.recipientCount,
     responseCount: survey.responseCount,
     questions: survey.questions.map((q) => questionResult(q, tally, latest)),
   };

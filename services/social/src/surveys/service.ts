@@ -18,7 +18,6 @@ import type { SurveyRow } from '../db/schema/index.js';
 import { memberNames } from '../users/summaries.js';
 import { toCreatedSurvey, toReceivedSurvey, toSurveyResponse } from './dto.js';
 import {
-  countRecipients,
   countResponse,
   findRecipient,
   findSurvey,
@@ -44,7 +43,7 @@ export class SurveyService {
       description: input.description,
       questions: withQuestionIds(input.questions),
     });
-    return toCreatedSurvey({ ...row, recipientCount: 0 });
+    return toCreatedSurvey(row);
   }
 
   async listCreated(actor: Actor, query: ListCreatedSurveysQuery): Promise<CreatedSurveyPage> {
@@ -96,7 +95,7 @@ export class SurveyService {
 
   async results(actor: Actor, id: string): Promise<SurveyResults> {
     const survey = await this.ownSurvey(this.runtime.db, actor, id);
-    return surveyResults(this.runtime.db, survey, await countRecipients(this.runtime.db, id));
+    return surveyResults(this.runtime.db, survey);
   }
 
   /** The creator's own survey; anyone else's looks missing (STYLE §7). */

@@ -15,9 +15,15 @@ export const surveys = social.table(
     isActive: boolean('is_active').notNull().default(true),
     /** Kept with `survey_answer_counts`, in the transaction that stores or erases a response. */
     responseCount: integer('response_count').notNull().default(0),
+    /** Its `survey_recipients` rows, kept by the statement that sends the survey and the one that erases a deleted member's. */
+    recipientCount: integer('recipient_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
-  (t) => [index('surveys_creator_idx').on(t.creatorId, t.createdAt, t.id), check('surveys_response_count_check', sql`${t.responseCount} >= 0`)],
+  (t) => [
+    index('surveys_creator_idx').on(t.creatorId, t.createdAt, t.id),
+    check('surveys_response_count_check', sql`${t.responseCount} >= 0`),
+    check('surveys_recipient_count_check', sql`${t.recipientCount} >= 0`),
+  ],
 );
 export type SurveyRow = typeof surveys.$inferSelect;
 

@@ -12,11 +12,10 @@ import {
   projectParticipants,
   projects,
   savedTutorials,
-  surveyRecipients,
   surveys,
   tutorialViews,
 } from '../../db/schema/index.js';
-import { forgetResponses } from '../../surveys/repository.js';
+import { forgetRecipients, forgetResponses } from '../../surveys/repository.js';
 
 /**
  * `user.deleted`: everything the member made (posts, surveys, events, projects, tutorials, with
@@ -28,7 +27,7 @@ export function consumeUserDeleted(runtime: ServiceRuntime): void {
     await tx.delete(connections).where(or(eq(connections.requesterId, userId), eq(connections.addresseeId, userId)));
     await tx.delete(posts).where(eq(posts.userId, userId));
     await tx.delete(surveys).where(eq(surveys.creatorId, userId));
-    await tx.delete(surveyRecipients).where(eq(surveyRecipients.recipientId, userId));
+    await forgetRecipients(tx, userId);
     await forgetResponses(tx, userId);
     await tx.delete(events).where(eq(events.hostUserId, userId));
     await tx.delete(eventAttendees).where(eq(eventAttendees.userId, userId));
