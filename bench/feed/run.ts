@@ -23,7 +23,8 @@ import { cursorPage, offsetPage, type Statement } from './queries.js';
  * BENCH_POSTS (1,000,000), BENCH_MEMBERS (50,000), BENCH_RESPONSES (10,000), BENCH_REGENERATE=1 (make
  * the data again), BENCH_DEPTH (500 pages), BENCH_PAGE (20), BENCH_CONNECTIONS (16), BENCH_DURATION
  * (15 s), BENCH_WARMUP (5 s), BENCH_DATABASE_URL, BENCH_SERVICE_NODE_ARGS (node flags of the service,
- * e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'), LOG_LEVEL (the service's, `info` as deployed).
+ * e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'), LOG_LEVEL (the service's, `info` as deployed),
+ * BENCH_ONLY=results (the survey's results alone, at both connection counts: no feed pages, no SQL).
  */
 const POSTS = Number(process.env.BENCH_POSTS ?? 1_000_000);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 50_000);
@@ -36,6 +37,9 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 15);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
 const SERVICE_NODE_ARGS = process.env.BENCH_SERVICE_NODE_ARGS ?? '';
 const LOG_LEVEL = process.env.LOG_LEVEL ?? 'info';
+const ONLY = process.env.BENCH_ONLY ?? '';
+if (ONLY !== '' && ONLY !== 'results') throw new Error(`BENCH_ONLY is 'results' or unset, not '${ONLY}'`);
+const RESULTS_ONLY = ONLY === 'results';
 /** Targets of issue 22. */
 const TARGET = { pageP95Ms: 20, resultsP95Ms: 50, offsetOverCursor: 20 } as const;
 /** Whose feed is read: any member sees the same public feed. */
@@ -110,9 +114,10 @@ async function main(): Promise<void> {
       { label: `${results}, one connection`, path: `/api/surveys/${data.surveyId}/results`, as: data.creatorId, connections: 1, targetP95Ms: null },
     ];
     await sanityCheck(url, queries, identity, probe, [byCursor, byOffset]);
+    const measured = RESULTS_ONLY ? queries.filter((q) => q.path.startsWith('/api/surveys/')) : queries;
 
     const http: Measured[] = [];
-    for (const q of queries) {
+    for (const q of measured) {
       process.stdout.write(`${q.label}: warm-up ${WARMUP}s… `);
       if (WARMUP > 0) await httpLoad(url, [q.path], await identity(q.as), q.connections, WARMUP);
       process.stdout.write(`measuring ${DURATION}s… `);
@@ -122,10 +127,12 @@ async function main(): Promise<void> {
       process.stdout.write('done\n');
     }
     const sql: Measured[] = [];
-    for (const [label, statement] of [
-      ['cursor', byCursor],
-      ['OFFSET', byOffset],
-    ] as const) {
+    for (const [label, statement] of RESULTS_ONLY
+      ? []
+      : ([
+          ['cursor', byCursor],
+          ['OFFSET', byOffset],
+        ] as const)) {
       process.stdout.write(`page ${DEPTH + 1} by ${label}, straight on Postgres: warm-up ${WARMUP}s… `);
       if (WARMUP > 0) await sqlLoad(pool, statement, CONNECTIONS, WARMUP);
       process.stdout.write(`measuring ${DURATION}s… `);
@@ -144,13 +151,14 @@ async function main(): Promise<void> {
     );
     console.log('| through the social service | connections | requests/s | p50 ms | p95 ms | p99 ms | failures | bytes/answer | CPU ms/request (service + Postgres) | target p95 | |');
     console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
-    queries.forEach((q, i) => {
+    measured.forEach((q, i) => {
       const { figures: f, serviceMs, postgresMs } = http[i]!;
       const target = q.targetP95Ms === null ? '– | –' : `≤ ${q.targetP95Ms} ms | ${verdict(f.failures === 0 && f.p95 <= q.targetP95Ms)}`;
       console.log(
         `| ${q.label} | ${q.connections} | ${f.rps.toFixed(0)} | ${ms(f.p50)} | ${ms(f.p95)} | ${ms(f.p99)} | ${f.failures} | ${f.bytes.toFixed(0)} | ${serviceMs.toFixed(2)} + ${postgresMs.toFixed(2)} | ${target} |`,
       );
     });
+    if (RESULTS_ONLY) return;
     console.log(`\n| page ${DEPTH + 1}, straight on Postgres (${CONNECTIONS} clients) | queries/s | p50 ms | p95 ms | p99 ms | Postgres CPU ms/query |`);
     console.log('|---|---:|---:|---:|---:|---:|');
     const [cursor, offset] = sql as [Measured, Measured];
