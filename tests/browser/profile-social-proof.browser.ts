@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { BusinessReferral, ProfileInput } from '@freemarket/contracts';
+import { REWARD_RULES, type BusinessReferral, type ProfileInput } from '@freemarket/contracts';
 import { seriousViolations } from './accessibility.js';
 import { callApi, openTab, screenshot, signedInMember, startBrowserStack, type BrowserStack, type SignedInMember } from './harness.js';
 
@@ -99,10 +99,15 @@ describe('the profile page’s skills, favorites, referrals, testimonials and le
     await favorite.getByRole('button', { name: 'Remove Sunrise Bakery' }).click();
     await favorites.getByText('You have no favorite businesses yet.').waitFor();
 
-    // A referral: a name is required; the form is cleared once it is sent.
+    // A referral: a name is required; the form is cleared once it is sent, and the header's balance
+    // takes its points (credited through an event) without the page being loaded again.
     const referral = page.getByTestId('business-referral');
     const submit = referral.getByRole('button', { name: 'Submit Referral' });
     expect(await submit.isDisabled()).toBe(true);
+    const header = page.getByTestId('rewards-balance');
+    await expect.poll(() => header.getAttribute('aria-label')).toMatch(/^Rewards balance: \d+ points$/);
+    const pointsBefore = Number(/(\d+) points/.exec((await header.getAttribute('aria-label')) ?? '')?.[1]);
+    await page.evaluate(() => Object.assign(window, { referralPageMark: true }));
     await referral.getByLabel('Business name (required)').fill('Corner Hardware');
     await referral.getByLabel('Contact information').fill('555-0100');
     await referral.getByLabel('Why do you recommend them?').fill('Knows every screw by name.');
@@ -111,6 +116,8 @@ describe('the profile page’s skills, favorites, referrals, testimonials and le
     await expect.poll(() => referral.getByLabel('Business name (required)').inputValue()).toBe('');
     const sent = await callApi<{ items: BusinessReferral[] }>(page, 'GET', '/api/business-referrals');
     expect(sent.body.items.map((r) => [r.businessName, r.contactInfo, r.reason])).toEqual([['Corner Hardware', '555-0100', 'Knows every screw by name.']]);
+    await page.getByRole('link', { name: `Rewards balance: ${pointsBefore + REWARD_RULES.referral.points} points` }).waitFor({ timeout: 15_000 });
+    expect(await page.evaluate(() => 'referralPageMark' in window)).toBe(true);
 
     // Legislation: created (blank document lines dropped), edited in place, deleted.
     await openTab(page, 'Political');

@@ -1,16 +1,18 @@
 import type { CurrentUser } from '@freemarket/contracts';
+import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { BuyNowLink, DonateLink, SendMoneyLink } from '../../features/commerce/components/checkout-links';
 import { LogTransactionButton } from '../../features/commerce/components/log-transaction-dialog';
 import { useRefreshProfileLists } from '../../features/directory/api/profile-list-keys';
 import type { ProfileSlots } from '../../features/profile/components/profile-slots';
 import { ProfileScreen } from '../../features/profile/components/profile-screen';
+import { useRefreshRewardBalanceSoon } from '../../features/rewards/api/get-balance';
 import { AppShell } from '../layout/app-shell';
 import { ProfileEventsTab } from './profile-events-tab';
 import { RequireMember } from './require-member';
 
-/** The profile page composed with commerce's payment links and the member's events. */
-const PROFILE_SLOTS: ProfileSlots = {
+/** The profile page composed with commerce's payment links, the member's events and rewards' balance. */
+const PROFILE_SLOTS: Omit<ProfileSlots, 'onPointsEarned'> = {
   paymentActions: ({ userId, name }) => (
     <>
       <SendMoneyLink sellerId={userId} name={name} />
@@ -25,9 +27,12 @@ const PROFILE_SLOTS: ProfileSlots = {
 function ProfilePage({ user, userId }: { user: CurrentUser; userId: string }) {
   // A saved profile shows on the map and in search with its new details.
   const refreshProfileLists = useRefreshProfileLists();
+  // A referral's points arrive through an event: the header's balance and the activity list follow them.
+  const refreshBalance = useRefreshRewardBalanceSoon();
+  const slots = useMemo<ProfileSlots>(() => ({ ...PROFILE_SLOTS, onPointsEarned: refreshBalance }), [refreshBalance]);
   return (
     <AppShell user={user}>
-      <ProfileScreen viewer={user} userId={userId} slots={PROFILE_SLOTS} onSaved={refreshProfileLists} />
+      <ProfileScreen viewer={user} userId={userId} slots={slots} onSaved={refreshProfileLists} />
     </AppShell>
   );
 }

@@ -11,7 +11,7 @@ const LIMITS = { businessName: 200, contactInfo: 500, reason: 2000 } as const;
  * Spec 02 §2 and §5: a member refers a local business they know (and earns points for it). An action
  * of the member's own, not an edit of the profile, so it shows on their profile in either mode.
  */
-export function BusinessReferralForm({ isOwn }: ProfileSectionProps) {
+export function BusinessReferralForm({ isOwn, slots }: ProfileSectionProps) {
   const [businessName, setBusinessName] = useState('');
   const [contactInfo, setContactInfo] = useState('');
   const [reason, setReason] = useState('');
@@ -19,6 +19,7 @@ export function BusinessReferralForm({ isOwn }: ProfileSectionProps) {
     setBusinessName('');
     setContactInfo('');
     setReason('');
+    slots.onPointsEarned();
   });
   if (!isOwn) return null;
 

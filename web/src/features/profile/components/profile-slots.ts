@@ -10,7 +10,7 @@ export interface Payee {
 
 /**
  * What the profile page shows from other features, passed in by the route that composes them:
- * payments from commerce, the Events tab from events.
+ * payments from commerce, the Events tab from events, and rewards' refresh after points are earned.
  */
 export interface ProfileSlots {
   /** Beside another member's name on the Personal tab (Send Money, Log Transaction). */
@@ -20,4 +20,6 @@ export interface ProfileSlots {
   /** On an item with a price that the viewer may buy. */
   buyAction: (item: Item & { price: string }) => ReactNode;
   EventsTab: ComponentType<ProfileSectionProps>;
+  /** After an action on the page that earns reward points (a business referral), so the header's balance follows. */
+  onPointsEarned: () => void;
 }
