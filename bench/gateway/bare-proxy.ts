@@ -20,5 +20,9 @@ if (cluster.isPrimary && workers > 1) {
   await app.register(httpProxy, { upstream: process.env.UPSTREAM!, prefix: '/api', rewritePrefix: '/api', undici: { connections: 128, pipelining: 1 } });
   app.get('/healthz', async () => ({ status: 'ok' }));
   await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) });
-  process.once('SIGTERM', () => void app.close());
+  // Exits once closed, or after a second: a worker left waiting on its upstream's pool would outlive the run.
+  process.once('SIGTERM', () => {
+    setTimeout(() => process.exit(0), 1000).unref();
+    void app.close().finally(() => process.exit(0));
+  });
 }
