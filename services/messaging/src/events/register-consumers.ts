@@ -1,10 +1,10 @@
 import type { ServiceRuntime } from '@freemarket/kit';
-import { consumeUserDeleted } from '../messages/user-deleted.js';
 import type { RealtimeServer } from '../realtime/socket-server.js';
 import { consumeConnectionAccepted } from './consumers/connection-accepted.js';
 import { consumeConnectionRemoved } from './consumers/connection-removed.js';
 import { consumeProfileCreated } from './consumers/profile-created.js';
 import { consumeProfileUpdated } from './consumers/profile-updated.js';
+import { consumeUserDeleted } from './consumers/user-deleted.js';
 import { consumeUserUpserted } from './consumers/user-upserted.js';
 
 /** Every subject messaging consumes, one file each. */

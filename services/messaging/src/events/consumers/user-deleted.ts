@@ -1,8 +1,8 @@
 import { eq, or } from 'drizzle-orm';
 import { removedMemberId } from '@freemarket/contracts';
 import { forgetUser, type ServiceRuntime } from '@freemarket/kit';
-import { acceptedConnections, conversations, members, messages } from '../db/schema/index.js';
-import { roomOf, type RealtimeServer } from '../realtime/socket-server.js';
+import { acceptedConnections, conversations, members, messages } from '../../db/schema/index.js';
+import { roomOf, type RealtimeServer } from '../../realtime/socket-server.js';
 
 /**
  * `user.deleted`: the member's own inbox goes; the messages the other party holds stay in their
