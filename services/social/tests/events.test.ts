@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { CalendarFeed, CommunityEvent, CommunityEventPage, ErrorBody } from '@freemarket/contracts';
 import { waitFor } from '@freemarket/testing';
-import { events, memberProfiles, outbox } from '../src/db/schema/index.js';
+import { eventAttendees, events, memberProfiles, outbox } from '../src/db/schema/index.js';
 import { call, seedMembers, startSocial, type Member, type SocialUnderTest } from './_util.js';
 
 let sut: SocialUnderTest;
@@ -18,6 +18,19 @@ const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString()
 const host = (by: Member, body: unknown) => call<CommunityEvent & ErrorBody>(sut, by.id, 'POST', '/api/events', body);
 const attend = (by: Member, id: string) => call<CommunityEvent & ErrorBody>(sut, by.id, 'POST', `/api/events/${id}/attend`, {});
 const list = (by: Member, query: string) => call<CommunityEventPage & ErrorBody>(sut, by.id, 'GET', `/api/events${query}`);
+
+const cancel = (by: Member, id: string) => call(sut, by.id, 'DELETE', `/api/events/${id}/attend`);
+
+/** The count kept on the event row, and the standing RSVPs counted afresh: the two must agree. */
+async function counts(eventId: string): Promise<{ kept: number; standing: number }> {
+  const db = sut.service.runtime.db;
+  const [row] = await db.select({ kept: events.attendeeCount }).from(events).where(eq(events.id, eventId));
+  const [standing] = await db
+    .select({ n: count() })
+    .from(eventAttendees)
+    .where(and(eq(eventAttendees.eventId, eventId), isNull(eventAttendees.cancelledAt)));
+  return { kept: row!.kept, standing: standing!.n };
+}
 
 async function attendedEvents(eventId: string): Promise<unknown[]> {
   const rows = await sut.service.runtime.db.select().from(outbox).where(eq(outbox.type, 'event.attended'));
@@ -88,6 +101,47 @@ describe('RSVP', () => {
       { eventId: event.id, userId: bob!.id },
       { eventId: event.id, userId: cy!.id },
     ]);
+  });
+
+  it('keeps the count on the event through RSVP, repeated RSVP, cancel, repeated cancel and RSVP again', async () => {
+    const [ada, bob, cy] = await seedMembers(sut, 'Ada', 'Bob', 'Cy');
+    const { body: event } = await host(ada!, { title: 'Seed swap', eventDate: inDays(2) });
+    expect(await counts(event.id)).toEqual({ kept: 0, standing: 0 });
+    await attend(bob!, event.id);
+    expect(await counts(event.id)).toEqual({ kept: 1, standing: 1 });
+    await attend(bob!, event.id);
+    await attend(cy!, event.id);
+    expect(await counts(event.id)).toEqual({ kept: 2, standing: 2 });
+    expect((await cancel(bob!, event.id)).status).toBe(204);
+    expect((await cancel(bob!, event.id)).status).toBe(204);
+    // Cancelling without having said yes changes nothing either.
+    expect((await cancel(ada!, event.id)).status).toBe(204);
+    expect(await counts(event.id)).toEqual({ kept: 1, standing: 1 });
+    expect((await attend(bob!, event.id)).body).toMatchObject({ attendeeCount: 2 });
+    expect(await counts(event.id)).toEqual({ kept: 2, standing: 2 });
+    expect((await cancel(bob!, randomUUID())).status).toBe(404);
+  });
+
+  it('counts concurrent RSVPs and cancellations exactly', async () => {
+    const [ada, ...guests] = await seedMembers(sut, 'Ada', 'G1', 'G2', 'G3', 'G4', 'G5', 'G6', 'G7', 'G8');
+    const { body: event } = await host(ada!, { title: 'Town hall', eventDate: inDays(2) });
+    // Everyone at once, each twice.
+    const answers = await Promise.all(guests.flatMap((g) => [attend(g, event.id), attend(g, event.id)]));
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+    expect(await counts(event.id)).toEqual({ kept: 8, standing: 8 });
+    // Half cancel (twice each) while the other half answer yes again, and one cancels and says yes together.
+    const [first, ...rest] = guests;
+    await Promise.all([
+      ...rest.slice(0, 4).flatMap((g) => [cancel(g, event.id), cancel(g, event.id)]),
+      ...rest.slice(4).map((g) => attend(g, event.id)),
+      cancel(first!, event.id),
+      attend(first!, event.id),
+    ]);
+    const after = await counts(event.id);
+    expect(after.kept).toBe(after.standing);
+    expect([3, 4]).toContain(after.kept);
+    const [listed] = (await list(ada!, `?from=${inDays(1)}&to=${inDays(3)}`)).body.items.filter((e) => e.id === event.id);
+    expect(listed!.attendeeCount).toBe(after.kept);
   });
 
   it('refuses an event that has passed (409), the host’s own (403) and a missing one (404)', async () => {

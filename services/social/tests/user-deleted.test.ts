@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import type { ExportPart } from '@freemarket/contracts';
 import { afterReplay, deleteMember } from '@freemarket/testing';
 import {
@@ -14,6 +15,7 @@ import {
   surveys,
   users,
 } from '../src/db/schema/index.js';
+import { attend, cancelAttendance } from '../src/community-events/repository.js';
 import { countResponse } from '../src/surveys/repository.js';
 import { seedMembers, startSocial, type SocialUnderTest } from './_util.js';
 
@@ -32,7 +34,8 @@ async function activity(author: string, guest: string): Promise<void> {
   const [response] = await db.insert(surveyResponses).values({ surveyId: survey!.id, responderId: guest, answers: {} }).returning();
   await countResponse(db, response!);
   const [event] = await db.insert(events).values({ hostUserId: author, title: `event by ${author}`, eventDate: new Date(Date.now() + 86_400_000) }).returning();
-  await db.insert(eventAttendees).values({ eventId: event!.id, userId: guest });
+  // Through the repository, so the event's kept count includes the RSVP.
+  await attend(db, event!.id, guest);
   const [project] = await db.insert(projects).values({ creatorId: author, title: `project by ${author}`, description: 'd', category: 'events' }).returning();
   await db.insert(projectParticipants).values({ projectId: project!.id, userId: guest });
   const [tutorial] = await db.insert(diyContent).values({ creatorId: author, title: `tutorial by ${author}` }).returning();
@@ -85,5 +88,31 @@ describe('user.deleted in social', () => {
     expect(after.tutorials.map((t) => t.title)).toContain(`tutorial by ${kept!.id}`);
 
     expect(await afterReplay(sut, event, snapshot)).toEqual(after);
+  });
+
+  it('takes the member’s standing RSVPs off their events’ counts, and leaves a cancelled one’s count alone', async () => {
+    const [gone, kept, host] = await seedMembers(sut, 'Gone', 'Kept', 'Host');
+    const db = sut.service.runtime.db;
+    const eventDate = new Date(Date.now() + 86_400_000);
+    const [both, cancelled] = await db
+      .insert(events)
+      .values([
+        { hostUserId: host!.id, title: 'both attend', eventDate },
+        { hostUserId: host!.id, title: 'gone cancelled', eventDate },
+      ])
+      .returning();
+    for (const e of [both!, cancelled!]) {
+      await attend(db, e.id, gone!.id);
+      await attend(db, e.id, kept!.id);
+    }
+    await cancelAttendance(db, cancelled!.id, gone!.id);
+
+    await deleteMember(sut, users, gone!);
+    const stored = async () => (await db.select().from(events).where(eq(events.hostUserId, host!.id)).orderBy(events.title)).map((e) => [e.title, e.attendeeCount]);
+    expect(await stored()).toEqual([
+      ['both attend', 1],
+      ['gone cancelled', 1],
+    ]);
+    expect(await db.select().from(eventAttendees).where(eq(eventAttendees.userId, gone!.id))).toEqual([]);
   });
 });

@@ -3,10 +3,10 @@ import { newerThan, olderThan, type DbOrTx, type TimeIdKey } from '@freemarket/d
 import { calendarFeeds, eventAttendees, events, type EventRow } from '../db/schema/index.js';
 
 export type EventFields = Pick<EventRow, 'title' | 'description' | 'eventDate' | 'location'>;
-export type EventView = EventRow & { isAttending: boolean; attendeeCount: number };
+/** An event as the API shows it: its `updatedAt` only stamps calendar files, so a page does not read it. */
+export type EventView = Omit<EventRow, 'updatedAt'> & { isAttending: boolean };
 
 // Written against the table's full name: drizzle leaves a lone table's columns unqualified, which a subquery would take as its own.
-const attendeeCount = sql<number>`(select count(*) from ${eventAttendees} a where a.event_id = ${events}.id and a.cancelled_at is null)::int`;
 const attendingBy = (viewerId: string) =>
   sql<boolean>`exists (select 1 from ${eventAttendees} a where a.event_id = ${events}.id and a.user_id = ${viewerId} and a.cancelled_at is null)`;
 
@@ -19,9 +19,8 @@ function viewColumns(viewerId: string) {
     eventDate: events.eventDate,
     location: events.location,
     createdAt: events.createdAt,
-    updatedAt: events.updatedAt,
     isAttending: attendingBy(viewerId),
-    attendeeCount,
+    attendeeCount: events.attendeeCount,
   };
 }
 
@@ -95,10 +94,17 @@ export function pageAttending(db: DbOrTx, viewerId: string, attendeeId: string, 
 }
 
 /**
- * Records the RSVP: a first answer inserts (`'new'`), a cancelled one is restored (`'restored'`),
- * a standing one changes nothing (`'already'`).
+ * Records the RSVP and counts it on the event: a first answer inserts (`'new'`), a cancelled one is
+ * restored (`'restored'`), a standing one changes nothing (`'already'`). Run it in the transaction
+ * that locked the event, as `cancelAttendance` does, so the two take their locks in one order.
  */
 export async function attend(db: DbOrTx, eventId: string, userId: string): Promise<'new' | 'restored' | 'already'> {
+  const outcome = await recordRsvp(db, eventId, userId);
+  if (outcome !== 'already') await countAttendees(db, eventId, 1);
+  return outcome;
+}
+
+async function recordRsvp(db: DbOrTx, eventId: string, userId: string): Promise<'new' | 'restored' | 'already'> {
   const [inserted] = await db.insert(eventAttendees).values({ eventId, userId }).onConflictDoNothing().returning({ userId: eventAttendees.userId });
   if (inserted) return 'new';
   const restored = await db
@@ -109,12 +115,30 @@ export async function attend(db: DbOrTx, eventId: string, userId: string): Promi
   return restored.length > 0 ? 'restored' : 'already';
 }
 
+/** Cancels a standing RSVP and takes it off the event's count; run it in the transaction that locked the event. */
 export async function cancelAttendance(db: DbOrTx, eventId: string, userId: string): Promise<void> {
-  await db
+  const cancelled = await db
     .update(eventAttendees)
     // The database's clock, as for the RSVP's own time: the two never disagree.
     .set({ cancelledAt: sql`now()` })
-    .where(and(eq(eventAttendees.eventId, eventId), eq(eventAttendees.userId, userId), isNull(eventAttendees.cancelledAt)));
+    .where(and(eq(eventAttendees.eventId, eventId), eq(eventAttendees.userId, userId), isNull(eventAttendees.cancelledAt)))
+    .returning({ userId: eventAttendees.userId });
+  if (cancelled.length > 0) await countAttendees(db, eventId, -1);
+}
+
+async function countAttendees(db: DbOrTx, eventId: string, by: 1 | -1): Promise<void> {
+  await db
+    .update(events)
+    .set({ attendeeCount: sql`${events.attendeeCount} + ${by}` })
+    .where(eq(events.id, eventId));
+}
+
+/** Erases a member's RSVPs and takes the standing ones off their events' counts. */
+export async function forgetAttendance(db: DbOrTx, userId: string): Promise<void> {
+  await db.execute(sql`update ${events} e set attendee_count = e.attendee_count - g.n
+    from (select event_id, count(*)::int as n from ${eventAttendees} where user_id = ${userId} and cancelled_at is null group by event_id) g
+    where e.id = g.event_id`);
+  await db.delete(eventAttendees).where(eq(eventAttendees.userId, userId));
 }
 
 /** The events a member attends or hosts from `since` on, earliest first, for their calendar feed. */

@@ -80,8 +80,11 @@ export class EventService {
   }
 
   async cancelAttendance(actor: Actor, id: string): Promise<void> {
-    if (!(await findEvent(this.runtime.db, id))) throw new NotFoundError('Event not found');
-    await cancelAttendance(this.runtime.db, id, actor.userId);
+    await this.runtime.transaction(async (tx) => {
+      // Locked as `attend` locks it: the event row first, then the RSVP, whichever of the two runs.
+      if (!(await findEvent(tx, id, { lock: true }))) throw new NotFoundError('Event not found');
+      await cancelAttendance(tx, id, actor.userId);
+    });
   }
 
   async icalOf(_actor: Actor, id: string): Promise<string> {

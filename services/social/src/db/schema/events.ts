@@ -1,8 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { check, index, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { social } from './social.js';
 
-/** Community events (spec 02 §3), read by date for the calendar and the upcoming list. */
+/**
+ * Community events (spec 02 §3), read by date for the calendar and the upcoming list.
+ * `attendeeCount` is the number of standing RSVPs, kept in the transaction that changes one, so a
+ * page of events reads it instead of counting each event's attendees.
+ */
 export const events = social.table(
   'events',
   {
@@ -12,10 +16,15 @@ export const events = social.table(
     description: text('description'),
     eventDate: timestamp('event_date', { withTimezone: true, precision: 3 }).notNull(),
     location: text('location'),
+    attendeeCount: integer('attendee_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
-  (t) => [index('events_date_idx').on(t.eventDate, t.id), index('events_host_idx').on(t.hostUserId, t.eventDate, t.id)],
+  (t) => [
+    index('events_date_idx').on(t.eventDate, t.id),
+    index('events_host_idx').on(t.hostUserId, t.eventDate, t.id),
+    check('events_attendee_count_check', sql`${t.attendeeCount} >= 0`),
+  ],
 );
 export type EventRow = typeof events.$inferSelect;
 

@@ -4,7 +4,6 @@ import {
   calendarFeeds,
   connections,
   diyContent,
-  eventAttendees,
   events,
   memberProfiles,
   members,
@@ -15,6 +14,7 @@ import {
   surveys,
   tutorialViews,
 } from '../../db/schema/index.js';
+import { forgetAttendance } from '../../community-events/repository.js';
 import { forgetRecipients, forgetResponses } from '../../surveys/repository.js';
 
 /**
@@ -30,7 +30,7 @@ export function consumeUserDeleted(runtime: ServiceRuntime): void {
     await forgetRecipients(tx, userId);
     await forgetResponses(tx, userId);
     await tx.delete(events).where(eq(events.hostUserId, userId));
-    await tx.delete(eventAttendees).where(eq(eventAttendees.userId, userId));
+    await forgetAttendance(tx, userId);
     await tx.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
     await tx.delete(projects).where(eq(projects.creatorId, userId));
     await tx.delete(projectParticipants).where(eq(projectParticipants.userId, userId));
