@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { isRemovedMember, type Envelope, type UserSummary } from '@freemarket/contracts';
 import type { DbOrTx, MemberTables, Tx, UsersProjectionTable } from '@freemarket/db';
 import { aboutForgottenMembers } from './deleted-members.js';
@@ -90,7 +90,12 @@ export function projectProfileEvent(runtime: ServiceRuntime, { users: table, del
 export async function userSummaries(db: DbOrTx, table: UsersProjectionTable, ids: readonly string[], viewerId: string): Promise<Map<string, UserSummary>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
-  const rows = await db.select().from(table).where(inArray(table.id, unique));
+  // One array parameter, not one per id: a page names up to 200 members, and each extra
+  // parameter costs drizzle and Postgres work on every request.
+  const rows = await db
+    .select()
+    .from(table)
+    .where(sql`${table.id} = any(${sql.param(unique)}::text[])`);
   return new Map(rows.map((r) => [r.id, summaryFor(r, viewerId)]));
 }
 
