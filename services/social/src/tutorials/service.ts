@@ -29,7 +29,7 @@ export class TutorialService {
 
   async saved(actor: Actor, query: ListTutorialsQuery): Promise<TutorialPage> {
     const rows = await pageSaved(this.runtime.db, actor.userId, { after: readCursor(query.cursor), limit: query.limit });
-    return this.page(rows, query.limit, (r) => ({ createdAt: r.savedAt!, id: r.id }));
+    return this.page(rows, query.limit, (r) => ({ createdAt: r.savedAt, id: r.tutorial.id }));
   }
 
   /** 'Start Learning': the member's first start counts one view. */
@@ -52,30 +52,30 @@ export class TutorialService {
   private async one(actor: Actor, id: string): Promise<Tutorial> {
     const row = await viewTutorial(this.runtime.db, id, actor.userId);
     if (!row) throw new NotFoundError('Tutorial not found');
-    return toTutorial(row, await memberNames(this.runtime.db, [row.creatorId]));
+    return toTutorial(row, await memberNames(this.runtime.db, [row.tutorial.creatorId]));
   }
 
-  private async page(rows: TutorialView[], limit: number, keyOf: (row: TutorialView) => { createdAt: Date; id: string } = (r) => r): Promise<TutorialPage> {
+  private async page<R extends TutorialView>(rows: R[], limit: number, keyOf: (row: R) => { createdAt: Date; id: string } = (r) => r.tutorial): Promise<TutorialPage> {
     const page = paginate(rows, limit, keyOf);
-    const nameOf = await memberNames(this.runtime.db, page.items.map((r) => r.creatorId));
+    const nameOf = await memberNames(this.runtime.db, page.items.map((r) => r.tutorial.creatorId));
     return { items: page.items.map((r) => toTutorial(r, nameOf)), nextCursor: page.nextCursor };
   }
 }
 
-function toTutorial(row: TutorialView, nameOf: (id: string) => MemberName): Tutorial {
+function toTutorial({ tutorial, skill, isSaved }: TutorialView, nameOf: (id: string) => MemberName): Tutorial {
   return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    videoUrl: row.videoUrl,
-    duration: row.duration,
-    price: row.price,
-    isFree: row.isFree,
-    viewCount: row.viewCount,
-    creatorId: row.creatorId,
-    creator: nameOf(row.creatorId),
-    skill: row.skill && { id: row.skill.id, name: row.skill.name, categoryId: row.skill.categoryId },
-    isSaved: row.isSaved,
-    createdAt: row.createdAt.toISOString(),
+    id: tutorial.id,
+    title: tutorial.title,
+    description: tutorial.description,
+    videoUrl: tutorial.videoUrl,
+    duration: tutorial.duration,
+    price: tutorial.price,
+    isFree: tutorial.isFree,
+    viewCount: tutorial.viewCount,
+    creatorId: tutorial.creatorId,
+    creator: nameOf(tutorial.creatorId),
+    skill: skill && { id: skill.id, name: skill.name, categoryId: skill.categoryId },
+    isSaved,
+    createdAt: tutorial.createdAt.toISOString(),
   };
 }
