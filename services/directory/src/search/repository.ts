@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { PRIVACY_FLAGS, type PrivacyFlag, type SearchSort } from '@freemarket/contracts';
 import type { DbOrTx } from '@freemarket/db';
 import { profiles as p, users } from '../db/schema/index.js';
@@ -40,9 +40,14 @@ const resultColumns = {
 
 const noDistance = sql<number | null>`null::float8`;
 
-/** Each sort's order (a btree or the GiST index serves it) and the keyset condition after a cursor. */
-function order(sort: SearchSort, q: PageQuery): { by: SQL[]; after?: SQL } {
-  const c = q.cursor;
+/**
+ * How many rows past the page the nearest-first scan reads: profiles at exactly the distance of the
+ * page's last one (one address, several profiles) are then all there to be ordered by id.
+ */
+const DISTANCE_TIES = 50;
+
+/** The order of the sorts a btree serves, and the keyset condition after a cursor. */
+function order(sort: Exclude<SearchSort, 'distance'>, c: SearchCursor | undefined): { by: SQL[]; after?: SQL } {
   switch (sort) {
     case 'name':
       return { by: [sql`${p.nameKey} asc nulls last`, asc(p.id)], after: afterName(c) };
@@ -52,10 +57,6 @@ function order(sort: SearchSort, q: PageQuery): { by: SQL[]; after?: SQL } {
         // `<=` bounds the index scan; the rest of the cursor's tie follows by id.
         after: c?.sort === 'rating' ? and(lte(p.averageRating, c.key), or(lt(p.averageRating, c.key), and(eq(p.averageRating, c.key), gt(p.id, c.id)))) : undefined,
       };
-    case 'distance': {
-      const knn = q.near!.knn;
-      return { by: [knn, asc(p.id)], after: c?.sort === 'distance' ? or(gt(knn, c.key), and(eq(knn, c.key), gt(p.id, c.id))) : undefined };
-    }
     default: {
       const never: never = sort;
       throw new Error(`unknown sort ${String(never)}`);
@@ -76,7 +77,8 @@ export class SearchRepository {
   constructor(private readonly db: DbOrTx) {}
 
   page(sort: SearchSort, q: PageQuery) {
-    const { by, after } = order(sort, q);
+    if (sort === 'distance') return this.nearestPage(q);
+    const { by, after } = order(sort, q.cursor);
     return this.db
       .select({
         ...resultColumns,
@@ -90,6 +92,38 @@ export class SearchRepository {
       .leftJoin(users, eq(users.id, p.userId))
       .where(and(...q.where, q.near?.within, after))
       .orderBy(...by)
+      .limit(q.limit + 1);
+  }
+
+  /**
+   * Nearest first. The GiST index yields rows in distance order only for an ORDER BY of the
+   * distance alone, so the inner scan takes the nearest rows from the cursor's distance on, and
+   * the outer query orders those few by (distance, id) and reads their members.
+   */
+  private nearestPage(q: PageQuery) {
+    const near = q.near!;
+    const c = q.cursor?.sort === 'distance' ? q.cursor : undefined;
+    const nearest = this.db
+      .select({ id: p.id, knn: sql<number>`${near.knn}`.as('knn') })
+      .from(p)
+      .where(and(...q.where, near.within, c ? gte(near.knn, c.key) : undefined))
+      .orderBy(near.knn)
+      .limit(q.limit + 1 + DISTANCE_TIES)
+      .as('nearest');
+    return this.db
+      .select({
+        ...resultColumns,
+        privacy: privacyColumns,
+        user: userColumns,
+        nameKey: p.nameKey,
+        knn: sql<number | null>`${nearest.knn}`,
+        distanceKm: sql<number | null>`${near.distanceKm}`,
+      })
+      .from(nearest)
+      .innerJoin(p, eq(p.id, nearest.id))
+      .leftJoin(users, eq(users.id, p.userId))
+      .where(c ? or(gt(nearest.knn, c.key), and(eq(nearest.knn, c.key), gt(p.id, c.id))) : undefined)
+      .orderBy(asc(nearest.knn), asc(p.id))
       .limit(q.limit + 1);
   }
 }
