@@ -40,6 +40,11 @@ const resultColumns = {
 
 const noDistance = sql<number | null>`null::float8`;
 
+/** A page's row: what a result shows, its member and privacy flags, and its sort keys. */
+function pageColumns(knn: SQL<number | null>, distanceKm: SQL<number | null>) {
+  return { ...resultColumns, privacy: privacyColumns, user: userColumns, nameKey: p.nameKey, knn, distanceKm };
+}
+
 /**
  * How many rows past the page the nearest-first scan reads: profiles at exactly the distance of the
  * page's last one (one address, several profiles) are then all there to be ordered by id.
@@ -80,14 +85,7 @@ export class SearchRepository {
     if (sort === 'distance') return this.nearestPage(q);
     const { by, after } = order(sort, q.cursor);
     return this.db
-      .select({
-        ...resultColumns,
-        privacy: privacyColumns,
-        user: userColumns,
-        nameKey: p.nameKey,
-        knn: q.near?.knn ?? noDistance,
-        distanceKm: q.near?.distanceKm ?? noDistance,
-      })
+      .select(pageColumns(q.near?.knn ?? noDistance, q.near?.distanceKm ?? noDistance))
       .from(p)
       .leftJoin(users, eq(users.id, p.userId))
       .where(and(...q.where, q.near?.within, after))
@@ -111,14 +109,7 @@ export class SearchRepository {
       .limit(q.limit + 1 + DISTANCE_TIES)
       .as('nearest');
     return this.db
-      .select({
-        ...resultColumns,
-        privacy: privacyColumns,
-        user: userColumns,
-        nameKey: p.nameKey,
-        knn: sql<number | null>`${nearest.knn}`,
-        distanceKm: sql<number | null>`${near.distanceKm}`,
-      })
+      .select(pageColumns(sql`${nearest.knn}`, near.distanceKm))
       .from(nearest)
       .innerJoin(p, eq(p.id, nearest.id))
       .leftJoin(users, eq(users.id, p.userId))
