@@ -238,18 +238,19 @@ async function generate(client: pg.Client, wanted: SocialData, log: (line: strin
     ),
   );
 
-  // Projects over the last three years, oldest first; categories even, statuses 60/25/15.
+  // Projects over the last three years, oldest first; categories even, statuses 60/25/15; each
+  // counts the participants the next step gives it (bench.h(n, 41) % 9 of them, all different).
   const projectSpacingMs = Math.floor(THREE_YEARS_MS / projects);
   await step('projects', () =>
     client.query(
-      `insert into social.projects (id, creator_id, title, description, category, status, goals, target_date, created_at, updated_at)
+      `insert into social.projects (id, creator_id, title, description, category, status, goals, target_date, participant_count, created_at, updated_at)
        select bench.uid('project', n), 'bench-member-' || (1 + bench.h(n, 30) % $2), ($5::text[])[1 + bench.h(n, 31) % cardinality($5::text[])],
          ($6::text[])[1 + bench.h(n, 32) % cardinality($6::text[])] || ' ' || ($6::text[])[1 + bench.h(n, 33) % cardinality($6::text[])],
          ($7::text[])[1 + bench.h(n, 34) % cardinality($7::text[])],
          case when bench.h(n, 35) % 20 < 12 then $8 when bench.h(n, 35) % 20 < 17 then $9 else $10 end,
          case when bench.h(n, 36) % 2 = 0 then ($6::text[])[1 + bench.h(n, 37) % cardinality($6::text[])] end,
          case when bench.h(n, 38) % 3 = 0 then (c.at + (30 + bench.h(n, 39) % 300) * interval '1 day')::date end,
-         c.at, c.at
+         (bench.h(n, 41) % 9)::int, c.at, c.at
        from generate_series(0, $1::int - 1) n
        cross join lateral (select now() - $3::bigint * interval '1 millisecond' + n * $4::bigint * interval '1 millisecond' as at) c`,
       [projects, members, THREE_YEARS_MS, projectSpacingMs, PROJECT_TITLES, SENTENCES, PROJECT_CATEGORIES, ...PROJECT_STATUSES],

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { ErrorBody, Project, ProjectDetails, ProjectPage } from '@freemarket/contracts';
-import { outbox, projects } from '../src/db/schema/index.js';
+import { outbox, projectParticipants, projects } from '../src/db/schema/index.js';
 import { call, seedMembers, startSocial, type Member, type SocialUnderTest } from './_util.js';
 
 let sut: SocialUnderTest;
@@ -62,6 +62,14 @@ describe('starting a project', () => {
   });
 });
 
+/** The count kept on the project row, and its participants counted afresh: the two must agree. */
+async function counts(projectId: string): Promise<{ kept: number; joined: number }> {
+  const db = sut.service.runtime.db;
+  const [row] = await db.select({ kept: projects.participantCount }).from(projects).where(eq(projects.id, projectId));
+  const [joined] = await db.select({ n: count() }).from(projectParticipants).where(eq(projectParticipants.projectId, projectId));
+  return { kept: row!.kept, joined: joined!.n };
+}
+
 describe('joining and leaving', () => {
   it('adds the member once however often they join, announces each join and leave, and lets them come back', async () => {
     const [ada, bob, cy] = await seedMembers(sut, 'Ada', 'Bob', 'Cy');
@@ -74,6 +82,18 @@ describe('joining and leaving', () => {
     expect((await join(bob!, project.id)).body).toMatchObject({ isParticipant: true, participantCount: 2 });
     // Two may share a millisecond, so the announcements are counted rather than ordered.
     expect((await membershipEvents(project.id)).sort()).toEqual(['project.joined', 'project.joined', 'project.joined', 'project.left']);
+  });
+
+  it('keeps the participant count on the project through concurrent joins and leaves', async () => {
+    const [ada, ...others] = await seedMembers(sut, 'Ada', 'P1', 'P2', 'P3', 'P4', 'P5', 'P6');
+    const { body: project } = await start(ada!);
+    const joined = await Promise.all(others.flatMap((m) => [join(m, project.id), join(m, project.id)]));
+    expect(joined.map((a) => a.status)).toEqual(joined.map(() => 200));
+    expect(await counts(project.id)).toEqual({ kept: 6, joined: 6 });
+    // Half leave (twice each) while the other half join again.
+    await Promise.all([...others.slice(0, 3).flatMap((m) => [leave(m, project.id), leave(m, project.id)]), ...others.slice(3).map((m) => join(m, project.id))]);
+    expect(await counts(project.id)).toEqual({ kept: 3, joined: 3 });
+    expect((await join(others[0]!, project.id)).body).toMatchObject({ participantCount: 4 });
   });
 
   it('does not let the creator join or leave their own project (403), and 404s a missing one', async () => {

@@ -16,6 +16,7 @@ import {
   users,
 } from '../src/db/schema/index.js';
 import { attend, cancelAttendance } from '../src/community-events/repository.js';
+import { join as joinProject } from '../src/projects/repository.js';
 import { countResponse } from '../src/surveys/repository.js';
 import { seedMembers, startSocial, type SocialUnderTest } from './_util.js';
 
@@ -37,7 +38,8 @@ async function activity(author: string, guest: string): Promise<void> {
   // Through the repository, so the event's kept count includes the RSVP.
   await attend(db, event!.id, guest);
   const [project] = await db.insert(projects).values({ creatorId: author, title: `project by ${author}`, description: 'd', category: 'events' }).returning();
-  await db.insert(projectParticipants).values({ projectId: project!.id, userId: guest });
+  // Through the repository, so the project's kept count includes the guest.
+  await joinProject(db, project!.id, guest);
   const [tutorial] = await db.insert(diyContent).values({ creatorId: author, title: `tutorial by ${author}` }).returning();
   await db.insert(savedTutorials).values({ userId: guest, tutorialId: tutorial!.id });
 }
@@ -88,6 +90,27 @@ describe('user.deleted in social', () => {
     expect(after.tutorials.map((t) => t.title)).toContain(`tutorial by ${kept!.id}`);
 
     expect(await afterReplay(sut, event, snapshot)).toEqual(after);
+  });
+
+  it('takes the member off the counts of the projects they joined', async () => {
+    const [gone, kept, creator] = await seedMembers(sut, 'Gone', 'Kept', 'Creator');
+    const db = sut.service.runtime.db;
+    const [shared, theirs] = await db
+      .insert(projects)
+      .values([
+        { creatorId: creator!.id, title: 'both joined', description: 'd', category: 'events' },
+        { creatorId: creator!.id, title: 'gone joined', description: 'd', category: 'events' },
+      ])
+      .returning();
+    await joinProject(db, shared!.id, gone!.id);
+    await joinProject(db, shared!.id, kept!.id);
+    await joinProject(db, theirs!.id, gone!.id);
+    await deleteMember(sut, users, gone!);
+    const counts = await db.select({ title: projects.title, n: projects.participantCount }).from(projects).where(eq(projects.creatorId, creator!.id)).orderBy(projects.title);
+    expect(counts).toEqual([
+      { title: 'both joined', n: 1 },
+      { title: 'gone joined', n: 0 },
+    ]);
   });
 
   it('takes the member’s standing RSVPs off their events’ counts, and leaves a cancelled one’s count alone', async () => {

@@ -3,10 +3,9 @@ import { olderThan, queryRows, type DbOrTx, type TimeIdKey } from '@freemarket/d
 import type { CreateProjectInput, ProjectCategory, ProjectStatus } from '@freemarket/contracts';
 import { projectParticipants, projects, type ProjectParticipantRow, type ProjectRow } from '../db/schema/index.js';
 
-export type ProjectView = ProjectRow & { participantCount: number; isParticipant: boolean };
+export type ProjectView = ProjectRow & { isParticipant: boolean };
 
 // Written against the table's full name: drizzle leaves a lone table's columns unqualified, which a subquery would take as its own.
-const participantCount = sql<number>`(select count(*) from ${projectParticipants} pp where pp.project_id = ${projects}.id)::int`;
 const joinedBy = (viewerId: string) => sql<boolean>`exists (select 1 from ${projectParticipants} pp where pp.project_id = ${projects}.id and pp.user_id = ${viewerId})`;
 
 function viewColumns(viewerId: string) {
@@ -22,7 +21,7 @@ function viewColumns(viewerId: string) {
     targetDate: projects.targetDate,
     createdAt: projects.createdAt,
     updatedAt: projects.updatedAt,
-    participantCount,
+    participantCount: projects.participantCount,
     isParticipant: joinedBy(viewerId),
   };
 }
@@ -93,17 +92,36 @@ export function participantsOf(db: DbOrTx, projectId: string, limit: number): Pr
     .limit(limit);
 }
 
-/** True when the member was not a participant yet. */
+/** True when the member was not a participant yet; counts them on the project. Run it in the transaction that locked the project. */
 export async function join(db: DbOrTx, projectId: string, userId: string): Promise<boolean> {
   const inserted = await db.insert(projectParticipants).values({ projectId, userId }).onConflictDoNothing().returning({ userId: projectParticipants.userId });
-  return inserted.length > 0;
+  if (inserted.length === 0) return false;
+  await countParticipants(db, projectId, 1);
+  return true;
 }
 
-/** True when the member was a participant. */
+/** True when the member was a participant; takes them off the project's count. Run it in the transaction that locked the project. */
 export async function leave(db: DbOrTx, projectId: string, userId: string): Promise<boolean> {
   const deleted = await db
     .delete(projectParticipants)
     .where(and(eq(projectParticipants.projectId, projectId), eq(projectParticipants.userId, userId)))
     .returning({ userId: projectParticipants.userId });
-  return deleted.length > 0;
+  if (deleted.length === 0) return false;
+  await countParticipants(db, projectId, -1);
+  return true;
+}
+
+async function countParticipants(db: DbOrTx, projectId: string, by: 1 | -1): Promise<void> {
+  await db
+    .update(projects)
+    .set({ participantCount: sql`${projects.participantCount} + ${by}` })
+    .where(eq(projects.id, projectId));
+}
+
+/** Erases a member's place in projects and takes it off those projects' counts. */
+export async function forgetParticipation(db: DbOrTx, userId: string): Promise<void> {
+  await db.execute(sql`with gone as (delete from ${projectParticipants} where user_id = ${userId} returning project_id)
+    update ${projects} p set participant_count = p.participant_count - g.n
+    from (select project_id, count(*)::int as n from gone group by project_id) g
+    where p.id = g.project_id`);
 }

@@ -1,11 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { PROJECT_CATEGORIES, PROJECT_STATUSES } from '@freemarket/contracts';
 import { social } from './social.js';
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
-/** Community projects (spec 02 §3), listed newest first, by category and status. */
+/**
+ * Community projects (spec 02 §3), listed newest first, by category and status. `participantCount`
+ * is the number of participants, kept in the transaction that adds or removes one, so a page of
+ * projects reads it instead of counting each project's participants.
+ */
 export const projects = social.table(
   'projects',
   {
@@ -18,6 +22,7 @@ export const projects = social.table(
     status: text('status', { enum: PROJECT_STATUSES }).notNull().default('active'),
     goals: text('goals'),
     targetDate: date('target_date'),
+    participantCount: integer('participant_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
@@ -28,6 +33,7 @@ export const projects = social.table(
     index('projects_category_idx').on(t.category, t.createdAt, t.id),
     check('projects_category_check', sql`${t.category} in (${inList(PROJECT_CATEGORIES)})`),
     check('projects_status_check', sql`${t.status} in (${inList(PROJECT_STATUSES)})`),
+    check('projects_participant_count_check', sql`${t.participantCount} >= 0`),
   ],
 );
 export type ProjectRow = typeof projects.$inferSelect;

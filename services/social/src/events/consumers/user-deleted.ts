@@ -8,13 +8,13 @@ import {
   memberProfiles,
   members,
   posts,
-  projectParticipants,
   projects,
   savedTutorials,
   surveys,
   tutorialViews,
 } from '../../db/schema/index.js';
 import { forgetAttendance } from '../../community-events/repository.js';
+import { forgetParticipation } from '../../projects/repository.js';
 import { forgetRecipients, forgetResponses } from '../../surveys/repository.js';
 
 /**
@@ -33,7 +33,7 @@ export function consumeUserDeleted(runtime: ServiceRuntime): void {
     await forgetAttendance(tx, userId);
     await tx.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
     await tx.delete(projects).where(eq(projects.creatorId, userId));
-    await tx.delete(projectParticipants).where(eq(projectParticipants.userId, userId));
+    await forgetParticipation(tx, userId);
     await tx.delete(diyContent).where(eq(diyContent.creatorId, userId));
     await tx.delete(tutorialViews).where(eq(tutorialViews.userId, userId));
     await tx.delete(savedTutorials).where(eq(savedTutorials.userId, userId));
