@@ -135,10 +135,10 @@ async function countAttendees(db: DbOrTx, eventId: string, by: 1 | -1): Promise<
 
 /** Erases a member's RSVPs and takes the standing ones off their events' counts. */
 export async function forgetAttendance(db: DbOrTx, userId: string): Promise<void> {
-  await db.execute(sql`update ${events} e set attendee_count = e.attendee_count - g.n
-    from (select event_id, count(*)::int as n from ${eventAttendees} where user_id = ${userId} and cancelled_at is null group by event_id) g
+  await db.execute(sql`with gone as (delete from ${eventAttendees} where user_id = ${userId} returning event_id, cancelled_at)
+    update ${events} e set attendee_count = e.attendee_count - g.n
+    from (select event_id, count(*)::int as n from gone where cancelled_at is null group by event_id) g
     where e.id = g.event_id`);
-  await db.delete(eventAttendees).where(eq(eventAttendees.userId, userId));
 }
 
 /** The events a member attends or hosts from `since` on, earliest first, for their calendar feed. */
