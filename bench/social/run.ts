@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { loadavg } from 'node:os';
 import pg from 'pg';
 import {
+  EVENT_DAY_COUNT_MAX,
   EVENTS_LIMIT,
   PROJECT_CATEGORIES,
   PROJECT_STATUSES,
@@ -9,6 +10,7 @@ import {
   TUTORIALS_LIMIT,
   UPCOMING_EVENTS_LIMIT,
   communityEventPageSchema,
+  eventDaysSchema,
   projectPageSchema,
   tutorialPageSchema,
 } from '@freemarket/contracts';
@@ -23,15 +25,16 @@ import { httpLoad, type Figures } from '../load.js';
 /**
  * Social benchmark (issue 23): the social service in its own process, started as production starts
  * it, on its own database of generated events, projects and tutorials (generate.ts). Over HTTP at
- * 16 connections, one member asking: a calendar month's events as the calendar reads them (its
- * first page of EVENTS_LIMIT.max, each month of the data in turn), the next 10 upcoming events, a
- * page of projects of one category and status (each of the 30 pairs in turn), and a page of
+ * 16 connections, one member asking: a calendar month as the calendar reads it (its days with
+ * events, each month of the data in turn, and a day's first page of events, the 15th of each month
+ * in turn), the next 10 upcoming events, a page of projects of one category and status (each of the 30 pairs in turn), and a page of
  * tutorials of one skill category (each of the 8 in turn). Run it under the shared lock:
  *   flock /tmp/fm-bench.lock node --import tsx bench/social/run.ts
  * BENCH_EVENTS (1,000,000), BENCH_PROJECTS (100,000), BENCH_TUTORIALS (200,000), BENCH_MEMBERS
  * (50,000), BENCH_REGENERATE=1 (make the data again), BENCH_CONNECTIONS (16), BENCH_DURATION (15 s),
  * BENCH_WARMUP (5 s), BENCH_DATABASE_URL, BENCH_SERVICE_NODE_ARGS (node flags of the service, e.g.
- * '--cpu-prof --cpu-prof-dir=/tmp/prof'), LOG_LEVEL (the service's, `info` as deployed).
+ * '--cpu-prof --cpu-prof-dir=/tmp/prof'), BENCH_ONLY (the pages to run, e.g. 'projects,tutorials'; all
+ * when unset), LOG_LEVEL (the service's, `info` as deployed).
  */
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
 const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 100_000);
@@ -43,7 +46,9 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 15);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
 const SERVICE_NODE_ARGS = process.env.BENCH_SERVICE_NODE_ARGS ?? '';
 const LOG_LEVEL = process.env.LOG_LEVEL ?? 'info';
-/** Target of issue 23, the same for all four reads. */
+// A profile or a comparison of one page need not wait for the others.
+const ONLY = process.env.BENCH_ONLY?.split(',').map((k) => k.trim()).filter(Boolean);
+/** Target of issue 23, the same for every read. */
 const TARGET_P95_MS = 20;
 /** Who asks: any member sees the same lists; only their own RSVPs, joins and saves differ. */
 const VIEWER = memberId(2);
@@ -51,14 +56,20 @@ const VIEWER = memberId(2);
 // A measured run carries one identity assertion, which expires a minute after it is signed.
 if (Math.max(DURATION, WARMUP) >= ASSERTION_TTL_SECONDS - 5) throw new Error(`BENCH_DURATION and BENCH_WARMUP must stay under ${ASSERTION_TTL_SECONDS - 5} s`);
 
-type Kind = 'month' | 'upcoming' | 'projects' | 'tutorials';
+const KINDS = ['month', 'day', 'upcoming', 'projects', 'tutorials'] as const;
+/** The calendar's page of a day's events (the web client's DAY_EVENTS_PAGE_SIZE), and the zone it asks in. */
+const DAY_PAGE = EVENTS_LIMIT.default;
+const TIME_ZONE = 'America/New_York';
+type Kind = (typeof KINDS)[number];
+const unknownKind = ONLY?.find((k) => !(KINDS as readonly string[]).includes(k));
+if (unknownKind) throw new Error(`BENCH_ONLY: '${unknownKind}' is not one of ${KINDS.join(', ')}`);
 
 interface HttpQuery {
   kind: Kind;
   label: string;
   /** Asked in turn, one a request. */
   paths: string[];
-  /** How many items each answer holds. */
+  /** How many items each page holds (the days answer has no page). */
   items: number;
 }
 
@@ -77,17 +88,28 @@ function monthStarts(from: Date, to: Date): Date[] {
 
 function httpQueries(data: Generated): HttpQuery[] {
   const months = monthStarts(data.eventsFrom, data.eventsTo);
+  const date = (d: Date) => d.toISOString().slice(0, 10);
   const month = (start: Date) => {
     const end = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1));
-    return `/api/events?from=${start.toISOString()}&to=${end.toISOString()}&limit=${EVENTS_LIMIT.max}`;
+    return `/api/events/days?from=${date(start)}&to=${date(end)}&timeZone=${encodeURIComponent(TIME_ZONE)}`;
+  };
+  const day = (start: Date) => {
+    const from = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth(), 15));
+    return `/api/events?from=${from.toISOString()}&to=${new Date(from.getTime() + 86_400_000).toISOString()}&limit=${DAY_PAGE}`;
   };
   const pairs = PROJECT_CATEGORIES.flatMap((category) => PROJECT_STATUSES.map((status) => ({ category, status })));
   return [
     {
       kind: 'month',
-      label: `GET /api/events?from=…&to=…&limit=${EVENTS_LIMIT.max} (a month's first page, ${months.length} months in turn)`,
+      label: `GET /api/events/days?from=…&to=…&timeZone=… (a month's days with events, ${months.length} months in turn)`,
       paths: months.map(month),
-      items: EVENTS_LIMIT.max,
+      items: 0,
+    },
+    {
+      kind: 'day',
+      label: `GET /api/events?from=…&to=…&limit=${DAY_PAGE} (a day's first page, ${months.length} days in turn)`,
+      paths: months.map(day),
+      items: DAY_PAGE,
     },
     { kind: 'upcoming', label: `GET /api/events?upcoming=true&limit=${UPCOMING_EVENTS_LIMIT}`, paths: [`/api/events?upcoming=true&limit=${UPCOMING_EVENTS_LIMIT}`], items: UPCOMING_EVENTS_LIMIT },
     {
@@ -131,7 +153,7 @@ async function main(): Promise<void> {
   await probe.connect();
   const { url, child } = await startService(keys.publicKeyPem);
   try {
-    const queries = httpQueries(data);
+    const queries = httpQueries(data).filter((q) => !ONLY || ONLY.includes(q.kind));
     await sanityCheck(url, queries, await identity());
     const measured: Measured[] = [];
     for (const q of queries) {
@@ -186,7 +208,12 @@ async function sanityCheck(url: string, queries: HttpQuery[], headers: Record<st
   for (const q of queries) {
     for (const path of q.paths) {
       const query = new URL(path, url).searchParams;
-      if (q.kind === 'month' || q.kind === 'upcoming') {
+      if (q.kind === 'month') {
+        // Every day of the data's months is busier than the count goes.
+        const { days } = eventDaysSchema.parse(await get(path));
+        const length = (Date.parse(query.get('to')!) - Date.parse(query.get('from')!)) / 86_400_000;
+        if (days.length !== length || days.some((d) => d.count !== EVENT_DAY_COUNT_MAX)) fail(path, `${days.length} days marked of ${length}`);
+      } else if (q.kind === 'day' || q.kind === 'upcoming') {
         const page = communityEventPageSchema.parse(await get(path));
         if (page.items.length !== q.items || !page.nextCursor) fail(path, `${page.items.length} events, next cursor ${page.nextCursor}`);
         const from = q.kind === 'upcoming' ? new Date() : new Date(query.get('from')!);

@@ -8,7 +8,7 @@ export const EVENT_LIMITS = { title: 200, description: 5000, location: 300 } as 
 /** The Upcoming Events card (spec 02 §9). */
 export const UPCOMING_EVENTS_LIMIT = 10;
 /** Event lists: default and largest page size. */
-export const EVENTS_LIMIT = { default: 50, max: 200 } as const;
+export const EVENTS_LIMIT = { default: 20, max: 50 } as const;
 /** The longest `from`-`to` window one calendar request may ask for. */
 export const EVENTS_MAX_RANGE_DAYS = 366;
 
@@ -83,6 +83,47 @@ export const communityEventPageSchema = z.object({ items: z.array(communityEvent
 export type CommunityEventPage = z.infer<typeof communityEventPageSchema>;
 
 export const eventParamsSchema = z.object({ id: z.uuid() });
+
+/** A day of the calendar counts its events up to this many; a busier day shows as this many or more. */
+export const EVENT_DAY_COUNT_MAX = 100;
+/** The longest window `GET /api/events/days` answers: a month's grid of six weeks. */
+export const EVENT_DAYS_MAX_RANGE = 42;
+
+const DAY_MS = 86_400_000;
+
+/** An IANA zone name as both the browser's Intl and Postgres know it (`Europe/Berlin`, `UTC`, `Etc/GMT+5`); never a bare offset, which Postgres reads with the opposite sign. */
+export const timeZoneSchema = z
+  .string()
+  .max(64)
+  .regex(/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/, 'must be a time zone name, like Europe/Berlin')
+  .refine(knownTimeZone, 'must be a time zone name, like Europe/Berlin');
+
+function knownTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * `GET /api/events/days?from&to&timeZone`: the days from `from` up to `to` (exclusive; local dates,
+ * `YYYY-MM-DD`, in `timeZone`) that have events, and how many (counted up to EVENT_DAY_COUNT_MAX).
+ */
+export const eventDaysQuerySchema = z
+  .object({ from: z.iso.date(), to: z.iso.date(), timeZone: timeZoneSchema })
+  .refine((q) => q.from < q.to, { path: ['to'], message: 'must be after from' })
+  .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= EVENT_DAYS_MAX_RANGE * DAY_MS, {
+    path: ['to'],
+    message: `must be at most ${EVENT_DAYS_MAX_RANGE} days after from`,
+  });
+export type EventDaysQuery = z.infer<typeof eventDaysQuerySchema>;
+
+export const eventDaysSchema = z.object({
+  days: z.array(z.object({ date: z.iso.date(), count: z.number().int().min(1).max(EVENT_DAY_COUNT_MAX) })),
+});
+export type EventDays = z.infer<typeof eventDaysSchema>;
 
 /**
  * `POST /api/events/calendar-feed`: a new private address (a path on the site) of the calendar of

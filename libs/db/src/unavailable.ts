@@ -29,9 +29,14 @@ const REJECTED_VALUE_SQLSTATES = new Set(['22021', '22P05']);
 
 /** The database's reason when it refused a value in a query (a 400, not a 500), else undefined. */
 export function rejectedValueReason(error: unknown): string | undefined {
+  return postgresError(error, REJECTED_VALUE_SQLSTATES)?.message;
+}
+
+/** The driver's error (drizzle wraps it as the cause) when its SQLSTATE is one of `codes`. */
+export function postgresError(error: unknown, codes: ReadonlySet<string>): Error | undefined {
   for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
     const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && REJECTED_VALUE_SQLSTATES.has(code)) return current.message;
+    if (typeof code === 'string' && codes.has(code)) return current;
   }
   return undefined;
 }

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import type { CalendarFeed, CommunityEvent, CommunityEventPage, ErrorBody } from '@freemarket/contracts';
+import { EVENT_DAY_COUNT_MAX, type CalendarFeed, type CommunityEvent, type CommunityEventPage, type ErrorBody, type EventDays } from '@freemarket/contracts';
 import { waitFor } from '@freemarket/testing';
+import { EventService } from '../src/community-events/service.js';
 import { eventAttendees, events, memberProfiles, outbox } from '../src/db/schema/index.js';
 import { call, seedMembers, startSocial, type Member, type SocialUnderTest } from './_util.js';
 
@@ -183,12 +184,12 @@ describe('finding events', () => {
     for (const e of upcoming) expect(Date.parse(e.eventDate)).toBeGreaterThan(Date.now() - 1000);
   });
 
-  it('refuses a window that ends before it starts, spans over a year, or is not a date; and a page over 200', async () => {
+  it('refuses a window that ends before it starts, spans over a year, or is not a date; and a page over 50', async () => {
     const [ada] = await seedMembers(sut, 'Ada');
     expect((await list(ada!, `?from=${inDays(2)}&to=${inDays(1)}`)).body.message).toMatch(/^querystring\.to: must be after from/);
     expect((await list(ada!, `?from=${inDays(0)}&to=${inDays(400)}`)).status).toBe(400);
     expect((await list(ada!, '?from=someday')).status).toBe(400);
-    expect((await list(ada!, '?limit=201')).status).toBe(400);
+    expect((await list(ada!, '?limit=51')).status).toBe(400);
     expect((await list(ada!, '?upcoming=yes')).status).toBe(400);
   });
 
@@ -225,6 +226,65 @@ describe('finding events', () => {
   it('answers 401 to anyone not signed in', async () => {
     expect(await call(sut, null, 'GET', '/api/events')).toMatchObject({ status: 401, body: { message: 'Unauthorized' } });
     expect((await call(sut, null, 'POST', '/api/events', { title: 'x', eventDate: inDays(1) })).status).toBe(401);
+  });
+});
+
+describe('the calendar’s marked days', () => {
+  const days = (by: Member, query: string) => call<EventDays & ErrorBody>(sut, by.id, 'GET', `/api/events/days?${query}`);
+  /** A month of its own, far ahead, so no other test's events fall in it. */
+  const quietMonth = () => 2500 + Math.floor(Math.random() * 400);
+  const localDate = (instant: Date, timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+
+  it('marks the days of a month that have events, each day counted in the member’s own time zone', async () => {
+    const [ada] = await seedMembers(sut, 'Ada');
+    const year = quietMonth();
+    // March: most zones change their clocks in it. Events from the day before to the day after the month.
+    const start = Date.UTC(year, 2, 1) - DAY;
+    const instants = Array.from({ length: 40 }, () => new Date(start + Math.floor(Math.random() * 33 * 48) * 30 * 60_000));
+    for (const [i, at] of instants.entries()) await host(ada!, { title: `Meet-up ${i}`, eventDate: at.toISOString() });
+
+    for (const timeZone of ['UTC', 'Asia/Tokyo', 'America/Los_Angeles', 'Europe/Berlin', 'Australia/Lord_Howe', 'Asia/Kathmandu']) {
+      const expected = new Map<string, number>();
+      for (const at of instants) {
+        const date = localDate(at, timeZone);
+        if (date.startsWith(`${year}-03-`)) expected.set(date, (expected.get(date) ?? 0) + 1);
+      }
+      const answer = await days(ada!, `from=${year}-03-01&to=${year}-04-01&timeZone=${encodeURIComponent(timeZone)}`);
+      expect(answer.status).toBe(200);
+      expect(answer.body.days, timeZone).toEqual([...expected].sort(([a], [b]) => a.localeCompare(b)).map(([date, count]) => ({ date, count })));
+    }
+  });
+
+  it(`counts a busy day up to ${EVENT_DAY_COUNT_MAX}, however many more it has`, async () => {
+    const [ada] = await seedMembers(sut, 'Ada');
+    const year = quietMonth();
+    const eventDate = new Date(Date.UTC(year, 5, 10, 12));
+    await sut.service.runtime.db.insert(events).values(Array.from({ length: EVENT_DAY_COUNT_MAX + 5 }, (_, i) => ({ hostUserId: ada!.id, title: `Stall ${i}`, eventDate })));
+    const answer = await days(ada!, `from=${year}-06-01&to=${year}-07-01&timeZone=UTC`);
+    expect(answer.body).toEqual({ days: [{ date: `${year}-06-10`, count: EVENT_DAY_COUNT_MAX }] });
+  });
+
+  it.each([
+    ['a window that ends where it starts', 'from=2026-03-01&to=2026-03-01&timeZone=UTC', /^querystring\.to: must be after from/],
+    ['a window over six weeks', 'from=2026-03-01&to=2026-04-13&timeZone=UTC', /^querystring\.to: must be at most 42 days/],
+    ['a date that is not one', 'from=2026-02-30&to=2026-03-01&timeZone=UTC', /^querystring\.from: /],
+    ['a time zone that does not exist', 'from=2026-03-01&to=2026-04-01&timeZone=Mars%2FOlympus', /^querystring\.timeZone: must be a time zone name/],
+    ['a bare offset, which Postgres would read backwards', 'from=2026-03-01&to=2026-04-01&timeZone=%2B05%3A00', /^querystring\.timeZone: /],
+    ['no time zone', 'from=2026-03-01&to=2026-04-01', /^querystring\.timeZone: /],
+  ])('refuses %s with a 400', async (_, query, message) => {
+    const [ada] = await seedMembers(sut, 'Ada');
+    const refused = await days(ada!, query);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(message);
+  });
+
+  it('answers 400, not 500, for a zone the browser knows and the database does not', async () => {
+    const service = new EventService(sut.service.runtime);
+    await expect(service.days({ from: '2026-03-01', to: '2026-04-01', timeZone: 'Mars/Olympus' })).rejects.toMatchObject({ status: 400, message: /^querystring\.timeZone: / });
+  });
+
+  it('answers 401 to anyone not signed in', async () => {
+    expect((await call(sut, null, 'GET', '/api/events/days?from=2026-03-01&to=2026-04-01&timeZone=UTC')).status).toBe(401);
   });
 });
 

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
-import { newerThan, olderThan, type DbOrTx, type TimeIdKey } from '@freemarket/db';
+import { newerThan, olderThan, queryRows, type DbOrTx, type TimeIdKey } from '@freemarket/db';
 import { calendarFeeds, eventAttendees, events, type EventRow } from '../db/schema/index.js';
 
 export type EventFields = Pick<EventRow, 'title' | 'description' | 'eventDate' | 'location'>;
@@ -66,6 +66,28 @@ export function pageByDate(db: DbOrTx, viewerId: string, options: { from?: Date;
     .where(and(...conditions))
     .orderBy(asc(events.eventDate), asc(events.id))
     .limit(options.limit + 1);
+}
+
+/**
+ * The days in [from, to) (local dates in `timeZone`) that have events, each with its events counted
+ * up to `cap`: one probe of the date index a day, however busy the month.
+ */
+export function daysWithEvents(db: DbOrTx, range: { from: string; to: string; timeZone: string }, cap: number): Promise<{ date: string; count: number }[]> {
+  const { from, to, timeZone } = range;
+  return queryRows(
+    db,
+    sql`select to_char(d, 'YYYY-MM-DD') as date, n.count
+        from generate_series(${from}::timestamp, ${to}::timestamp - interval '1 day', interval '1 day') as d
+        cross join lateral (
+          select count(*)::int as count from (
+            select from ${events} e
+            where e.event_date >= (d at time zone ${timeZone}) and e.event_date < ((d + interval '1 day') at time zone ${timeZone})
+            limit ${cap}
+          ) as day_events
+        ) as n
+        where n.count > 0
+        order by d`,
+  );
 }
 
 /** Events a member hosts, latest first. */

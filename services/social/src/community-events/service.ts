@@ -1,6 +1,7 @@
-import type { CalendarFeed, CommunityEvent, CommunityEventPage, EventInput, ListEventsQuery, MemberEventsQuery, MemberName } from '@freemarket/contracts';
-import { paginate, type DbOrTx } from '@freemarket/db';
-import { ConflictError, ForbiddenError, NotFoundError, readCursor, type Actor, type ServiceRuntime } from '@freemarket/kit';
+import { EVENT_DAY_COUNT_MAX } from '@freemarket/contracts';
+import type { CalendarFeed, CommunityEvent, CommunityEventPage, EventDays, EventDaysQuery, EventInput, ListEventsQuery, MemberEventsQuery, MemberName } from '@freemarket/contracts';
+import { paginate, postgresError, type DbOrTx } from '@freemarket/db';
+import { ConflictError, ForbiddenError, InvalidRequestError, NotFoundError, readCursor, type Actor, type ServiceRuntime } from '@freemarket/kit';
 import type { EventRow } from '../db/schema/index.js';
 import { eventsArePublic } from '../members/member-profiles-projection.js';
 import { memberNames } from '../users/summaries.js';
@@ -10,6 +11,7 @@ import {
   calendarOf,
   calendarOwner,
   cancelAttendance,
+  daysWithEvents,
   deleteEvent,
   findEvent,
   insertEvent,
@@ -25,6 +27,8 @@ import {
 /** How far back a calendar feed reaches, and how many events it holds at most. */
 const FEED_PAST_DAYS = 90;
 const FEED_MAX_EVENTS = 500;
+/** Postgres's 'time zone not recognized': a zone the browser knows and its zone database does not. */
+const UNKNOWN_TIME_ZONE = new Set(['22023']);
 
 /** Community events (spec 02 §2): anyone signed in hosts and RSVPs; the host alone edits. */
 export class EventService {
@@ -40,6 +44,16 @@ export class EventService {
     const from = query.upcoming && (!query.from || query.from < now) ? now : query.from;
     const rows = await pageByDate(this.runtime.db, actor.userId, { from, to: query.to, after: readCursor(query.cursor), limit: query.limit });
     return this.page(rows, query.limit);
+  }
+
+  /** The calendar's marked days: which days of the window have events, and how many. */
+  async days(query: EventDaysQuery): Promise<EventDays> {
+    try {
+      return { days: await daysWithEvents(this.runtime.db, query, EVENT_DAY_COUNT_MAX) };
+    } catch (err) {
+      if (postgresError(err, UNKNOWN_TIME_ZONE)) throw new InvalidRequestError('querystring.timeZone: is not a time zone the calendar knows', { cause: err });
+      throw err;
+    }
   }
 
   async hosted(actor: Actor, userId: string, query: MemberEventsQuery): Promise<CommunityEventPage> {

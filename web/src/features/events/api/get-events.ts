@@ -1,7 +1,8 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { CommunityEventPage } from '@freemarket/contracts';
+import type { CommunityEventPage, EventDays } from '@freemarket/contracts';
 import { apiGet } from '../../../lib/api-client';
 import { UPCOMING_EVENTS_LIMIT } from '../utils/constants';
+import { addMonths, dayKey } from '../utils/dates';
 
 export interface EventsQuery {
   /** Inclusive start and exclusive end of a calendar window, as ISO instants. */
@@ -39,4 +40,19 @@ export const upcomingEventsQueryOptions = () =>
 
 export function useUpcomingEvents() {
   return useQuery(upcomingEventsQueryOptions());
+}
+
+/** The member's own time zone, in which the calendar's days begin and end. */
+const timeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** `GET /api/events/days`: the days of a month that have events, and how many, as the calendar marks them. */
+export const monthEventDaysQueryOptions = (month: Date) =>
+  queryOptions({
+    queryKey: [...eventsKeyRoot, 'days', dayKey(month)],
+    queryFn: () => apiGet<EventDays>('/api/events/days', { from: dayKey(month), to: dayKey(addMonths(month, 1)), timeZone: timeZone() }),
+    select: (answer): ReadonlyMap<string, number> => new Map(answer.days.map((day) => [day.date, day.count])),
+  });
+
+export function useMonthEventDays(month: Date) {
+  return useQuery(monthEventDaysQueryOptions(month));
 }

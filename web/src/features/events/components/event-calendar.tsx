@@ -2,6 +2,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
+import { EVENT_DAY_COUNT_MAX } from '../utils/constants';
 import { addDays, addMonths, dayKey, longDate, monthWeeks, monthYear, sameDay, sameMonth, startOfMonth, weekdayLong, weekdayShort, weekdays } from '../utils/dates';
 
 export interface EventCalendarProps {
@@ -19,7 +20,7 @@ export interface EventCalendarProps {
 const WEEKDAYS = weekdays();
 
 function dayLabel(day: Date, count: number): string {
-  const events = count === 0 ? '' : count === 1 ? ', 1 event' : `, ${count} events`;
+  const events = count === 0 ? '' : count === 1 ? ', 1 event' : `, ${count}${count >= EVENT_DAY_COUNT_MAX ? '+' : ''} events`;
   return `${weekdayLong(day)}, ${longDate(day)}${events}`;
 }
 

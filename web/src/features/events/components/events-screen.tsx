@@ -1,11 +1,11 @@
 import type { CommunityEvent } from '@freemarket/contracts';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { LoadMore } from '../../../components/ui/load-more';
 import { useNow } from '../../../lib/use-now';
-import { useEventsInRange, useUpcomingEvents } from '../api/get-events';
-import { DAY_EVENTS_PAGE_SIZE, EVENTS_PAGE_MAX, MONTH_PAGES_MAX } from '../utils/constants';
-import { addDays, addMonths, dayKey, longDate, startOfDay, startOfMonth } from '../utils/dates';
+import { useEventsInRange, useMonthEventDays, useUpcomingEvents } from '../api/get-events';
+import { DAY_EVENTS_PAGE_SIZE } from '../utils/constants';
+import { addDays, longDate, startOfDay, startOfMonth } from '../utils/dates';
 import { CalendarSubscription } from './calendar-subscription';
 import { CreateEventButton } from './create-event-dialog';
 import { EventCalendar } from './event-calendar';
@@ -19,23 +19,7 @@ export interface EventsScreenProps {
   onAttended?: () => void;
 }
 
-/** How many events each day of the month has, read a page at a time (at most MONTH_PAGES_MAX). */
-function useMonthEventCounts(month: Date): ReadonlyMap<string, number> {
-  const query = useEventsInRange(month, addMonths(month, 1), EVENTS_PAGE_MAX);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage, data } = query;
-  const pages = data?.pages.length ?? 0;
-  useEffect(() => {
-    if (hasNextPage && !isFetchingNextPage && pages < MONTH_PAGES_MAX) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, pages, fetchNextPage]);
-  return useMemo(() => {
-    const counts = new Map<string, number>();
-    for (const event of (data?.pages ?? []).flatMap((p) => p.items)) {
-      const key = dayKey(new Date(event.eventDate));
-      counts.set(key, (counts.get(key) ?? 0) + 1);
-    }
-    return counts;
-  }, [data]);
-}
+const NO_EVENT_DAYS: ReadonlyMap<string, number> = new Map();
 
 function ListState({ children }: { children: ReactNode }) {
   return <p className="py-6 text-center text-slate-700">{children}</p>;
@@ -114,7 +98,7 @@ export function EventsScreen({ meId, onAttended }: EventsScreenProps) {
   const today = startOfDay(new Date(now));
   const [selected, setSelected] = useState(today);
   const [month, setMonth] = useState(() => startOfMonth(today));
-  const counts = useMonthEventCounts(month);
+  const counts = useMonthEventDays(month).data ?? NO_EVENT_DAYS;
 
   const showEvent = useCallback((event: CommunityEvent) => {
     const day = startOfDay(new Date(event.eventDate));
