@@ -1,5 +1,4 @@
 import {
-  PROJECT_CARD_PARTICIPANTS,
   PROJECT_PARTICIPANTS_LIMIT,
   type CreateProjectInput,
   type ListProjectsQuery,
@@ -12,7 +11,7 @@ import {
 import { paginate, type DbOrTx } from '@freemarket/db';
 import { ForbiddenError, NotFoundError, readCursor, type Actor, type ServiceRuntime } from '@freemarket/kit';
 import { memberNames } from '../users/summaries.js';
-import { findProject, firstParticipants, insertProject, join, leave, pageProjects, participantsOf, setStatus, viewProject, type ProjectView } from './repository.js';
+import { findProject, insertProject, join, leave, pageProjects, participantsOf, setStatus, viewProject, type ProjectView } from './repository.js';
 
 /** Community projects (spec 02 §2): anyone signed in starts one; others join and leave; the creator moves it along. */
 export class ProjectService {
@@ -26,12 +25,8 @@ export class ProjectService {
   async list(actor: Actor, query: ListProjectsQuery): Promise<ProjectPage> {
     const rows = await pageProjects(this.runtime.db, actor.userId, { category: query.category, status: query.status, after: readCursor(query.cursor), limit: query.limit });
     const page = paginate(rows, query.limit);
-    const ids = page.items.map((r) => r.id);
-    const [participants, nameOf] = await Promise.all([
-      firstParticipants(this.runtime.db, ids, PROJECT_CARD_PARTICIPANTS),
-      memberNames(this.runtime.db, page.items.map((r) => r.creatorId)),
-    ]);
-    return { items: page.items.map((r) => toProject(r, participants.get(r.id) ?? [], nameOf)), nextCursor: page.nextCursor };
+    const nameOf = await memberNames(this.runtime.db, page.items.map((r) => r.creatorId));
+    return { items: page.items.map((r) => toProject(r, nameOf)), nextCursor: page.nextCursor };
   }
 
   async details(actor: Actor, id: string): Promise<ProjectDetails> {
@@ -40,7 +35,7 @@ export class ProjectService {
     const participants = await participantsOf(this.runtime.db, id, PROJECT_PARTICIPANTS_LIMIT);
     const nameOf = await memberNames(this.runtime.db, [row.creatorId, ...participants.map((p) => p.userId)]);
     return {
-      ...toProject(row, [], nameOf),
+      ...toProject(row, nameOf),
       participants: participants.map((p) => ({ userId: p.userId, role: p.role, joinedAt: p.joinedAt.toISOString(), member: nameOf(p.userId) })),
     };
   }
@@ -79,12 +74,11 @@ export class ProjectService {
   private async card(actor: Actor, id: string): Promise<Project> {
     const row = await viewProject(this.runtime.db, id, actor.userId);
     if (!row) throw new NotFoundError('Project not found');
-    const [participants, nameOf] = await Promise.all([firstParticipants(this.runtime.db, [id], PROJECT_CARD_PARTICIPANTS), memberNames(this.runtime.db, [row.creatorId])]);
-    return toProject(row, participants.get(id) ?? [], nameOf);
+    return toProject(row, await memberNames(this.runtime.db, [row.creatorId]));
   }
 }
 
-function toProject(row: ProjectView, participantIds: readonly string[], nameOf: (id: string) => MemberName): Project {
+function toProject(row: ProjectView, nameOf: (id: string) => MemberName): Project {
   return {
     id: row.id,
     title: row.title,
@@ -96,7 +90,7 @@ function toProject(row: ProjectView, participantIds: readonly string[], nameOf: 
     targetDate: row.targetDate,
     creatorId: row.creatorId,
     creator: nameOf(row.creatorId),
-    participants: participantIds.map((userId) => ({ userId })),
+    participants: row.firstParticipantIds.map((userId) => ({ userId })),
     participantCount: row.participantCount,
     isParticipant: row.isParticipant,
     createdAt: row.createdAt.toISOString(),
