@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { ExportPart } from '@freemarket/contracts';
-import { afterReplay, deleteMember } from '@freemarket/testing';
+import { queryRows, type Tx } from '@freemarket/db';
+import { afterReplay, deleteMember, waitFor } from '@freemarket/testing';
 import {
   connections,
   diyContent,
@@ -11,11 +12,13 @@ import {
   projectParticipants,
   projects,
   savedTutorials,
+  surveyRecipients,
   surveyResponses,
   surveys,
   users,
 } from '../src/db/schema/index.js';
 import { attend, cancelAttendance } from '../src/community-events/repository.js';
+import { eraseMember } from '../src/events/consumers/user-deleted.js';
 import { join as joinProject } from '../src/projects/repository.js';
 import { countResponse } from '../src/surveys/repository.js';
 import { seedMembers, startSocial, type SocialUnderTest } from './_util.js';
@@ -138,4 +141,71 @@ describe('user.deleted in social', () => {
     ]);
     expect(await db.select().from(eventAttendees).where(eq(eventAttendees.userId, gone!.id))).toEqual([]);
   });
+
+  // Two members, each the maker of a thing the other takes part in. A third transaction holds the
+  // first member's place in the second's thing, so the first erasure stops there holding its own
+  // thing, and the second starts meanwhile: erasing in no fixed order, the two wait on each other.
+  for (const shared of ['surveys', 'projects'] as const) {
+    it(`erases two members who share ${shared} at the same time without a deadlock`, async (ctx) => {
+      // PGlite runs one transaction at a time, so nothing there can wait on anything.
+      if (sut.service.runtime.database.kind === 'pglite') ctx.skip();
+      const [first, second] = await seedMembers(sut, 'First', 'Second');
+      const hold = await (shared === 'surveys' ? shareSurveys : shareProjects)(first!.id, second!.id);
+      await eraseBothWhileHeld(first!.id, second!.id, hold);
+      const left = shared === 'surveys' ? await sut.service.runtime.db.select().from(surveyRecipients) : await sut.service.runtime.db.select().from(projectParticipants);
+      expect(JSON.stringify(left)).not.toMatch(new RegExp(`${first!.id}|${second!.id}`));
+    });
+  }
 });
+
+type Hold = (tx: Tx) => Promise<unknown>;
+
+/** Each member's survey sent to the other; holding `first`'s place in `second`'s survey. */
+async function shareSurveys(first: string, second: string): Promise<Hold> {
+  const db = sut.service.runtime.db;
+  const [ofFirst, ofSecond] = await db
+    .insert(surveys)
+    .values([first, second].map((creatorId) => ({ creatorId, title: `survey by ${creatorId}`, questions: [], recipientCount: 1 })))
+    .returning();
+  await db.insert(surveyRecipients).values([
+    { surveyId: ofFirst!.id, recipientId: second },
+    { surveyId: ofSecond!.id, recipientId: first },
+  ]);
+  return (tx) => tx.select().from(surveyRecipients).where(and(eq(surveyRecipients.surveyId, ofSecond!.id), eq(surveyRecipients.recipientId, first))).for('update');
+}
+
+/** Each member's project joined by the other; holding `first`'s place in `second`'s project. */
+async function shareProjects(first: string, second: string): Promise<Hold> {
+  const db = sut.service.runtime.db;
+  const [ofFirst, ofSecond] = await db
+    .insert(projects)
+    .values([first, second].map((creatorId) => ({ creatorId, title: `project by ${creatorId}`, description: 'd', category: 'events' as const })))
+    .returning();
+  await joinProject(db, ofFirst!.id, second);
+  await joinProject(db, ofSecond!.id, first);
+  return (tx) => tx.select().from(projectParticipants).where(and(eq(projectParticipants.projectId, ofSecond!.id), eq(projectParticipants.userId, first))).for('update');
+}
+
+/** Erases both members in two transactions, the second started while the first waits on `hold`'s lock; fails on a deadlock. */
+async function eraseBothWhileHeld(first: string, second: string, hold: Hold): Promise<void> {
+  const { db } = sut.service.runtime;
+  const transaction = <T>(fn: (tx: Tx) => Promise<T>) => sut.service.runtime.transaction(fn);
+  const waiting = async () => (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`))[0]!.n;
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held!: () => void;
+  const holding = new Promise<void>((resolve) => (held = resolve));
+  const holder = transaction(async (tx) => {
+    await hold(tx);
+    held();
+    await released;
+  });
+  await holding;
+  const erasures = [transaction((tx) => eraseMember(tx, first))];
+  await waitFor('the first erasure to wait for the held row', async () => (await waiting()) === 1);
+  erasures.push(transaction((tx) => eraseMember(tx, second)));
+  await waitFor('the second erasure to wait too', async () => (await waiting()) === 2);
+  release();
+  await holder;
+  await Promise.all(erasures);
+}

@@ -22,9 +22,23 @@ export async function insertSurvey(
   return row!;
 }
 
-export async function findSurvey(db: DbOrTx, id: string): Promise<SurveyRow | undefined> {
-  const [row] = await db.select().from(surveys).where(eq(surveys.id, id)).limit(1);
+export async function findSurvey(db: DbOrTx, id: string, options: { lock?: boolean } = {}): Promise<SurveyRow | undefined> {
+  const query = db.select().from(surveys).where(eq(surveys.id, id)).limit(1);
+  const [row] = options.lock ? await query.for('update') : await query;
   return row;
+}
+
+/**
+ * Locks, in id order, every survey the member made, received or answered. A member's deletion takes
+ * them before it erases anything of a survey, so two deletions sharing surveys run one after the
+ * other instead of each holding some while it waits for the other's.
+ */
+export async function lockSurveysOf(db: DbOrTx, memberId: string): Promise<void> {
+  await db.execute(sql`select s.id from ${surveys} s
+    where s.creator_id = ${memberId}
+      or s.id in (select survey_id from ${surveyRecipients} where recipient_id = ${memberId})
+      or s.id in (select survey_id from ${surveyResponses} where responder_id = ${memberId})
+    order by s.id for update of s`);
 }
 
 /** One page of a creator's surveys, newest first, each with its kept recipient and response counts. */
@@ -64,7 +78,7 @@ export async function sendToConnections(db: DbOrTx, surveyId: string, creatorId:
   return row?.sent ?? 0;
 }
 
-/** Erases a member's place among recipients and takes it out of their surveys' recipient counts. */
+/** Erases a member's place among recipients and takes it out of their surveys' recipient counts; run it after `lockSurveysOf`. */
 export async function forgetRecipients(db: DbOrTx, recipientId: string): Promise<void> {
   await db.execute(sql`with gone as (delete from ${surveyRecipients} where recipient_id = ${recipientId} returning survey_id)
     update ${surveys} s set recipient_count = s.recipient_count - g.n
@@ -142,7 +156,7 @@ function tallyKeys(where: SQL): SQL {
     order by 1, 2, 3`;
 }
 
-/** Counts a stored response in its survey's totals; the survey row is locked first, as in `forgetResponses`. */
+/** Counts a stored response in its survey's totals; run it in the transaction that locked the survey (`findSurvey` with `lock`). */
 export async function countResponse(db: DbOrTx, response: { id: string; surveyId: string }): Promise<void> {
   await db
     .update(surveys)
@@ -153,7 +167,7 @@ export async function countResponse(db: DbOrTx, response: { id: string; surveyId
     on conflict (survey_id, question_id, answer) do update set count = ${surveyAnswerCounts}.count + excluded.count`);
 }
 
-/** Erases a member's responses and takes them out of their surveys' totals. */
+/** Erases a member's responses and takes them out of their surveys' totals; run it after `lockSurveysOf`. */
 export async function forgetResponses(db: DbOrTx, responderId: string): Promise<void> {
   await db.execute(sql`update ${surveys} s set response_count = s.response_count - g.n
     from (select survey_id, count(*)::int as n from ${surveyResponses} where responder_id = ${responderId} group by survey_id) g

@@ -68,7 +68,8 @@ export class SurveyService {
   /** A recipient answers once, every question, each answer of its type; rewards credits them through the event. */
   async respond(actor: Actor, id: string, input: SubmitSurveyResponseBody): Promise<SurveyResponse> {
     const row = await this.runtime.transaction(async (tx, emit) => {
-      const survey = await findSurvey(tx, id);
+      // The survey before its recipient row, in the order a member's deletion takes them (`lockSurveysOf`).
+      const survey = await findSurvey(tx, id, { lock: true });
       const recipient = survey && (await findRecipient(tx, id, actor.userId, { lock: true }));
       if (!survey || !recipient) throw new NotFoundError('Survey not found');
       if (recipient.status === 'completed') throw new ConflictError('You have already answered this survey');

@@ -1,4 +1,5 @@
 import { eq, or } from 'drizzle-orm';
+import type { Tx } from '@freemarket/db';
 import { forgetUser, type ServiceRuntime } from '@freemarket/kit';
 import {
   calendarFeeds,
@@ -14,8 +15,8 @@ import {
   tutorialViews,
 } from '../../db/schema/index.js';
 import { forgetAttendance } from '../../community-events/repository.js';
-import { forgetParticipation } from '../../projects/repository.js';
-import { forgetRecipients, forgetResponses } from '../../surveys/repository.js';
+import { forgetParticipation, lockProjectsOf } from '../../projects/repository.js';
+import { forgetRecipients, forgetResponses, lockSurveysOf } from '../../surveys/repository.js';
 
 /**
  * `user.deleted`: everything the member made (posts, surveys, events, projects, tutorials, with
@@ -23,20 +24,28 @@ import { forgetRecipients, forgetResponses } from '../../surveys/repository.js';
  * way, answers, RSVPs, participations, saves and views). A tutorial's view count stays a number.
  */
 export function consumeUserDeleted(runtime: ServiceRuntime): void {
-  forgetUser(runtime, members, async (tx, userId) => {
-    await tx.delete(connections).where(or(eq(connections.requesterId, userId), eq(connections.addresseeId, userId)));
-    await tx.delete(posts).where(eq(posts.userId, userId));
-    await tx.delete(surveys).where(eq(surveys.creatorId, userId));
-    await forgetRecipients(tx, userId);
-    await forgetResponses(tx, userId);
-    await tx.delete(events).where(eq(events.hostUserId, userId));
-    await forgetAttendance(tx, userId);
-    await tx.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
-    await tx.delete(projects).where(eq(projects.creatorId, userId));
-    await forgetParticipation(tx, userId);
-    await tx.delete(diyContent).where(eq(diyContent.creatorId, userId));
-    await tx.delete(tutorialViews).where(eq(tutorialViews.userId, userId));
-    await tx.delete(savedTutorials).where(eq(savedTutorials.userId, userId));
-    await tx.delete(memberProfiles).where(eq(memberProfiles.userId, userId));
-  });
+  forgetUser(runtime, members, (tx, userId) => eraseMember(tx, userId));
+}
+
+/**
+ * The erasure itself, in the consumer's transaction. Surveys and projects shared with another member
+ * are locked in id order before any is written, so two members deleted at once cannot deadlock.
+ */
+export async function eraseMember(tx: Tx, userId: string): Promise<void> {
+  await tx.delete(connections).where(or(eq(connections.requesterId, userId), eq(connections.addresseeId, userId)));
+  await tx.delete(posts).where(eq(posts.userId, userId));
+  await lockSurveysOf(tx, userId);
+  await tx.delete(surveys).where(eq(surveys.creatorId, userId));
+  await forgetRecipients(tx, userId);
+  await forgetResponses(tx, userId);
+  await tx.delete(events).where(eq(events.hostUserId, userId));
+  await forgetAttendance(tx, userId);
+  await tx.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+  await lockProjectsOf(tx, userId);
+  await tx.delete(projects).where(eq(projects.creatorId, userId));
+  await forgetParticipation(tx, userId);
+  await tx.delete(diyContent).where(eq(diyContent.creatorId, userId));
+  await tx.delete(tutorialViews).where(eq(tutorialViews.userId, userId));
+  await tx.delete(savedTutorials).where(eq(savedTutorials.userId, userId));
+  await tx.delete(memberProfiles).where(eq(memberProfiles.userId, userId));
 }
