@@ -26,12 +26,15 @@ const expenseDate = z
   .pipe(calendarDate.refine((day) => day >= EXPENSE_EARLIEST_DAY, `must be ${EXPENSE_EARLIEST_DAY} or later`))
   .transform((day) => new Date(`${day}T00:00:00.000Z`));
 
-/** `POST /api/expenses` and `PUT /api/expenses/{id}` (spec 02 §3, §5): the date defaults to today. */
+const lineItem = z.string().trim().min(1, 'must not be blank').max(EXPENSE_LIMITS.lineItem);
+const vendor = z.string().trim().min(1, 'must not be blank').max(EXPENSE_LIMITS.vendor);
+
+/** `POST /api/expenses` (spec 02 §3, §5): the type defaults to business, the date to today. */
 export const expenseBodySchema = z.object({
   type: expenseTypeSchema.default('business'),
   amount: positiveAmountSchema,
-  lineItem: z.string().trim().min(1, 'must not be blank').max(EXPENSE_LIMITS.lineItem),
-  vendor: z.string().trim().min(1, 'must not be blank').max(EXPENSE_LIMITS.vendor),
+  lineItem,
+  vendor,
   category: optionalText(EXPENSE_LIMITS.category),
   paymentMethod: expensePaymentMethodSchema.nullish().transform((v) => v ?? null),
   notes: optionalText(EXPENSE_LIMITS.notes),
@@ -39,6 +42,35 @@ export const expenseBodySchema = z.object({
 });
 export type ExpenseBody = z.input<typeof expenseBodySchema>;
 export type ExpenseInput = z.output<typeof expenseBodySchema>;
+
+/** Optional text in a change: left out keeps the stored text, null or blank clears it. */
+function clearableText(max: number) {
+  return z
+    .string()
+    .trim()
+    .overwrite((s) => s.normalize('NFC'))
+    .max(max)
+    .nullable()
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v || null));
+}
+
+/**
+ * `PUT /api/expenses/{id}`: the fields to change. A field left out keeps its stored value (no
+ * default ever replaces it); null clears an optional one.
+ */
+export const expenseChangeSchema = z.object({
+  type: expenseTypeSchema.optional(),
+  amount: positiveAmountSchema.optional(),
+  lineItem: lineItem.optional(),
+  vendor: vendor.optional(),
+  category: clearableText(EXPENSE_LIMITS.category),
+  paymentMethod: expensePaymentMethodSchema.nullable().optional(),
+  notes: clearableText(EXPENSE_LIMITS.notes),
+  expenseDate: expenseDate.optional(),
+});
+export type ExpenseChangeBody = z.input<typeof expenseChangeSchema>;
+export type ExpenseChange = z.output<typeof expenseChangeSchema>;
 
 export const expenseSchema = z.object({
   id: z.uuid(),
@@ -55,7 +87,11 @@ export const expenseSchema = z.object({
 });
 export type Expense = z.infer<typeof expenseSchema>;
 
-/** A period of expenses: `from` and `to` are days, both included; the current calendar year when left out. */
+/**
+ * A period of expenses: `from` and `to` are days, both included. For the summary and the export, a
+ * period given by one end runs to that end's calendar year's other end; with neither, the current
+ * calendar year.
+ */
 const period = {
   type: expenseTypeSchema.optional(),
   from: calendarDate.optional(),

@@ -71,6 +71,26 @@ describe('a member’s expenses', () => {
     expect((await call(sut, ada!.id, 'DELETE', `/api/expenses/${randomUUID()}`)).status).toBe(404);
   });
 
+  it('keeps every field a change leaves out, and clears one sent as null', async () => {
+    const [ada] = await seedMembers(sut, 'Ada');
+    const { body: expense } = await record(ada!, { ...paint, type: 'personal', notes: 'Two coats', expenseDate: '2022-05-01' });
+    const changed = await call<Expense>(sut, ada!.id, 'PUT', `/api/expenses/${expense.id}`, { amount: '11.00', category: null });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toEqual({ ...expense, amount: '11.00', category: null });
+    expect((await call<ErrorBody>(sut, ada!.id, 'PUT', `/api/expenses/${expense.id}`, { vendor: ' ' })).body.message).toMatch(/^body\.vendor: /);
+    expect((await call<ErrorBody>(sut, ada!.id, 'PUT', `/api/expenses/${expense.id}`, { expenseDate: null })).body.message).toMatch(/^body\.expenseDate: /);
+  });
+
+  it('takes a period named by one end as that end’s calendar year', async () => {
+    const [ada] = await seedMembers(sut, 'Ada');
+    await record(ada!, { ...paint, amount: '10.00', expenseDate: '2023-05-01' });
+    await record(ada!, { ...paint, amount: '20.00', expenseDate: '2022-12-31' });
+    expect((await call<ExpenseSummary>(sut, ada!.id, 'GET', '/api/expenses/summary?to=2023-06-30')).body).toMatchObject({ from: '2023-01-01', to: '2023-06-30', total: '10.00', count: 1 });
+    expect((await call<ExpenseSummary>(sut, ada!.id, 'GET', '/api/expenses/summary?from=2022-03-01')).body).toMatchObject({ from: '2022-03-01', to: '2022-12-31', total: '20.00', count: 1 });
+    const csv = await fetch(`${sut.url}/api/expenses/export.csv?to=2023-06-30`, { headers: await sut.as(ada!.id) });
+    expect(csv.headers.get('content-disposition')).toBe('attachment; filename="expenses-all-2023-01-01-to-2023-06-30.csv"');
+  });
+
   it('totals a period in all, by category and by month, to the cent', async () => {
     const [ada] = await seedMembers(sut, 'Ada');
     await record(ada!, { ...paint, amount: '0.10', category: 'Supplies', expenseDate: '2031-01-31' });

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { olderThan, type DbOrTx, type TimeIdKey } from '@freemarket/db';
-import type { ExpenseInput, ExpenseType } from '@freemarket/contracts';
+import type { ExpenseChange, ExpenseInput, ExpenseType } from '@freemarket/contracts';
 import { expenses, type ExpenseRow } from '../db/schema/index.js';
 
 /** A member's expenses of a type (or both) from day `from` to day `to`, both included (`YYYY-MM-DD`; open when left out). */
@@ -33,10 +33,11 @@ export async function findExpense(db: DbOrTx, id: string): Promise<ExpenseRow | 
   return row;
 }
 
-export async function updateExpense(db: DbOrTx, id: string, input: ExpenseInput): Promise<ExpenseRow> {
+/** Sets the fields the change names; Drizzle leaves the columns of undefined ones as they are. */
+export async function updateExpense(db: DbOrTx, id: string, change: ExpenseChange): Promise<ExpenseRow> {
   const [row] = await db
     .update(expenses)
-    .set({ ...input, updatedAt: new Date() })
+    .set({ ...change, updatedAt: new Date() })
     .where(eq(expenses.id, id))
     .returning();
   return row!;

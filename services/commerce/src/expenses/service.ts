@@ -1,4 +1,4 @@
-import { EXPENSE_EXPORT_MAX_ROWS, type Expense, type ExpenseInput, type ExpensePage, type ExpensePeriodQuery, type ExpenseSummary, type ListExpensesQuery } from '@freemarket/contracts';
+import { EXPENSE_EXPORT_MAX_ROWS, type Expense, type ExpenseChange, type ExpenseInput, type ExpensePage, type ExpensePeriodQuery, type ExpenseSummary, type ListExpensesQuery } from '@freemarket/contracts';
 import { paginate, type DbOrTx } from '@freemarket/db';
 import { NotFoundError, readCursor, type Actor, type ServiceRuntime } from '@freemarket/kit';
 import type { ExpenseRow } from '../db/schema/index.js';
@@ -19,9 +19,9 @@ export class ExpenseService {
     return { items: page.items.map(toExpense), nextCursor: page.nextCursor };
   }
 
-  async update(actor: Actor, id: string, input: ExpenseInput): Promise<Expense> {
+  async update(actor: Actor, id: string, change: ExpenseChange): Promise<Expense> {
     await this.own(this.runtime.db, actor, id);
-    return toExpense(await updateExpense(this.runtime.db, id, input));
+    return toExpense(await updateExpense(this.runtime.db, id, change));
   }
 
   async remove(actor: Actor, id: string): Promise<void> {
@@ -50,9 +50,12 @@ export class ExpenseService {
   }
 }
 
-/** A period for totals and exports: the days asked for, else the current calendar year. */
+/**
+ * A period for totals and exports: the days asked for; an end left out is the other end's
+ * calendar year's (never a period that runs backwards); with neither, the current calendar year.
+ */
 function periodOf(actor: Actor, query: ExpensePeriodQuery): ExpenseScope & { from: string; to: string } {
-  const year = new Date().getUTCFullYear();
+  const year = (query.from ?? query.to)?.slice(0, 4) ?? String(new Date().getUTCFullYear());
   return { userId: actor.userId, type: query.type, from: query.from ?? `${year}-01-01`, to: query.to ?? `${year}-12-31` };
 }
 

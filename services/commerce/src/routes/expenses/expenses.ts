@@ -1,4 +1,4 @@
-import { expenseBodySchema, expensePageSchema, expenseParamsSchema, expensePeriodQuerySchema, expenseSchema, expenseSummarySchema, listExpensesQuerySchema } from '@freemarket/contracts';
+import { expenseBodySchema, expenseChangeSchema, expensePageSchema, expenseParamsSchema, expensePeriodQuerySchema, expenseSchema, expenseSummarySchema, listExpensesQuerySchema } from '@freemarket/contracts';
 import { type App, noContent, requireActor, textAnswer } from '@freemarket/kit';
 import type { CommerceContext } from '../../context.js';
 
@@ -18,7 +18,7 @@ export function expensesRoutes(app: App, ctx: CommerceContext): void {
     const expense = await ctx.expenses.create(requireActor(req), req.body);
     return reply.status(201).send(expense);
   });
-  app.put('/api/expenses/:id', { config: { memberOnly: true }, schema: { params: expenseParamsSchema, body: expenseBodySchema, response: { 200: expenseSchema } } }, async (req) =>
+  app.put('/api/expenses/:id', { config: { memberOnly: true }, schema: { params: expenseParamsSchema, body: expenseChangeSchema, response: { 200: expenseSchema } } }, async (req) =>
     ctx.expenses.update(requireActor(req), req.params.id, req.body),
   );
   app.delete('/api/expenses/:id', { config: { memberOnly: true }, schema: { params: expenseParamsSchema, response: noContent } }, async (req, reply) => {
