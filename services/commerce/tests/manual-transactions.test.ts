@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Envelope, ErrorBody, Transaction, TransactionPage } from '@freemarket/contracts';
 import { startServiceForTest, waitFor, type ServiceUnderTest } from '@freemarket/testing';
 import { createCommerceService, loadCommerceConfig } from '../src/index.js';
-import { memberProfiles, outbox, transactions, users } from '../src/db/schema/index.js';
+import { memberProfiles, outbox, processedEvents, transactions, users } from '../src/db/schema/index.js';
 
 let sut: ServiceUnderTest<Awaited<ReturnType<typeof createCommerceService>>>;
 const tag = randomUUID().slice(0, 6);
@@ -132,8 +132,8 @@ describe('POST /api/transactions/manual', () => {
     expect((await post({ ...valid, sellerId: former, type: 'donation' })).status).toBe(201);
     await setCandidate(former, false);
     await waitFor('no longer a candidate', async () => (await candidateFlag(former)) === false);
-    await setCandidate(former, true, new Date(Date.parse(running.occurredAt) - 1000).toISOString());
-    await new Promise((r) => setTimeout(r, 300));
+    const late = await setCandidate(former, true, new Date(Date.parse(running.occurredAt) - 1000).toISOString());
+    await waitFor('the late event handled', async () => (await db().select().from(processedEvents).where(eq(processedEvents.eventId, late.id))).length > 0);
     expect(await candidateFlag(former)).toBe(false);
     expect((await post({ ...valid, sellerId: former, type: 'donation' })).status).toBe(403);
   });
