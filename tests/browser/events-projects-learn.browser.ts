@@ -90,6 +90,10 @@ describe('community events', () => {
     expect(await dialog.getByLabel('Event Title').evaluate((el) => el === document.activeElement)).toBe(true);
 
     await dialog.getByLabel('Event Title').fill(title);
+    // A message goes as soon as its field is right; the other stays until its own is.
+    await dialog.getByText('Please enter a title').waitFor({ state: 'detached' });
+    expect(await dialog.getByLabel('Event Title').getAttribute('aria-invalid')).toBeNull();
+    await dialog.getByText('Please enter a valid date').waitFor();
     await dialog.getByLabel('Description').fill('Bring anything broken: lamps, bikes, jumpers.');
     await dialog.getByLabel('Date & Time').fill(local);
     await dialog.getByLabel('Location').fill('Community Hall, 5 Elm St');
@@ -203,7 +207,10 @@ describe('community projects', () => {
     await dialog.getByText('Please enter a custom category').waitFor();
 
     await dialog.getByLabel('Title').fill(title);
+    await dialog.getByText('Title must be at least 3 characters').waitFor({ state: 'detached' });
+    await dialog.getByText('Description must be at least 10 characters').waitFor();
     await dialog.getByLabel('Description', { exact: true }).fill('A library of tools anyone on the street can borrow.');
+    await dialog.getByText('Description must be at least 10 characters').waitFor({ state: 'detached' });
     await dialog.getByLabel('Custom Category').fill('Sharing');
     await dialog.getByLabel('Goals (optional)').fill(goals);
     await dialog.getByLabel('Target Date (optional)').fill('2030-03-05');
@@ -298,6 +305,7 @@ describe('the learning hub', () => {
     await dialog.getByText('Please choose a category').waitFor();
 
     await dialog.getByLabel('Title').fill(paid);
+    await dialog.getByText('Please enter a title').waitFor({ state: 'detached' });
     await dialog.getByLabel('Description (optional)').fill('Replace a washer in ten minutes, no plumber needed.');
     await dialog.getByLabel('Video URL (optional)').fill('javascript:alert(1)');
     await dialog.getByLabel('Category').selectOption({ label: 'Trades' });

@@ -40,7 +40,7 @@ describe('the profile page', () => {
     await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Neighbourhood Baker');
     await page.getByRole('textbox', { name: 'Bio' }).fill('Bread, pastries and baking classes on Saturdays.');
     await page.getByRole('textbox', { name: 'Website' }).fill('not a web address');
-    await page.getByRole('textbox', { name: 'Latitude' }).fill('37.7801');
+    await page.getByRole('textbox', { name: 'Latitude' }).fill('north');
     await page.getByRole('textbox', { name: 'Longitude' }).fill('-122.4120');
     await expect.poll(() => page.getByTestId('business-information').count()).toBe(0);
     await page.getByRole('checkbox', { name: 'Service Provider' }).check();
@@ -50,16 +50,18 @@ describe('the profile page', () => {
     await page.getByRole('checkbox', { name: 'Mentoring' }).check();
     await page.getByRole('checkbox', { name: 'Cash', exact: true }).check();
 
-    // The contract refuses the website: the page says why, on the field, and saves nothing.
+    // The contract refuses the website and the latitude: the page says why, on each field, and saves nothing.
     await openTab(page, 'Personal');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('tabpanel', { name: 'Vocation' }).waitFor();
     const website = page.getByRole('textbox', { name: 'Website' });
     await expect.poll(() => website.getAttribute('aria-invalid')).toBe('true');
-    expect(await page.locator('#profile-website-problem').textContent()).toMatch(/\S/);
+    expect(await page.locator('#profile-website-problem').textContent()).toBe('must be an http or https URL');
+    expect(await page.locator('#profile-latitude-problem').textContent()).toBe('must be a decimal number');
     expect((await callApi(page, 'GET', `/api/profiles/user/${c.id}`)).status).toBe(404);
 
     await website.fill('https://crumbs.example.com');
+    await page.getByRole('textbox', { name: 'Latitude' }).fill('37.7801');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Profile updated successfully!').first().waitFor();
     await page.getByRole('button', { name: 'Edit Profile' }).waitFor();

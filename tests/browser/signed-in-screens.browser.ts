@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { seriousViolations } from './accessibility.js';
-import { newContext, screenshot, signIn, startBrowserStack, type BrowserStack } from './harness.js';
+import { callApi, newContext, screenshot, signIn, startBrowserStack, type BrowserStack } from './harness.js';
 
 let bs: BrowserStack;
 let context: BrowserContext;
@@ -60,6 +60,19 @@ describe('the signed-in screens', () => {
   });
 
   it('fits a 360 px screen: the menu overlay and the sliding search sidebar', async () => {
+    // A neighbour's card whose title and address are longer than the sidebar is wide: it truncates them and stays inside.
+    const neighbour = await newContext(bs);
+    const neighbourPage = await neighbour.newPage();
+    await signIn(neighbourPage, { email: 'screens-neighbour@example.com', firstName: 'Nell', lastName: 'Neighbour' });
+    const created = await callApi(neighbourPage, 'POST', '/api/profiles', {
+      title: 'Community Music Production and Recording Studio Specialist',
+      address: '3376 Broadway Avenue, Suite 200, Oakland, California 94611',
+      latitude: 37.7793,
+      longitude: -122.4193,
+    });
+    expect(created.status).toBe(201);
+    await neighbour.close();
+    await page.reload();
     await page.setViewportSize({ width: 360, height: 740 });
     try {
     await page.getByRole('button', { name: 'Open menu' }).click();
@@ -74,6 +87,13 @@ describe('the signed-in screens', () => {
     const sidebar = page.getByRole('dialog', { name: 'Search' });
     await sidebar.waitFor();
     await screenshot(page, 'search-sidebar-360');
+    // Everything in it fits its width (85% of the screen): nothing runs past its right edge.
+    await sidebar.getByTestId('results-count').waitFor();
+    const overflowing = await sidebar.evaluate((el) => {
+      const edge = el.getBoundingClientRect().right;
+      return [...el.querySelectorAll('*')].filter((child) => child.getBoundingClientRect().right > edge + 0.5).map((child) => child.outerHTML.slice(0, 80));
+    });
+    expect(overflowing).toEqual([]);
     // Tapping the dimmed overlay, to the right of the sidebar, closes it.
     await page.mouse.click(350, 400);
     await sidebar.waitFor({ state: 'detached' });

@@ -84,9 +84,9 @@ describe('updating a profile', () => {
 
 describe('bad input', () => {
   const cases: [string, Record<string, unknown>, string][] = [
-    ['a latitude above 90', { latitude: 90.5, longitude: 0 }, 'body.latitude'],
-    ['a longitude below -180', { latitude: 0, longitude: '-180.01' }, 'body.longitude'],
-    ['a latitude that is not a number', { latitude: 'north', longitude: 1 }, 'body.latitude'],
+    ['a latitude above 90', { latitude: 90.5, longitude: 0 }, 'body.latitude: must be between -90 and 90'],
+    ['a longitude below -180', { latitude: 0, longitude: '-180.01' }, 'body.longitude: must be between -180 and 180'],
+    ['a latitude that is not a number', { latitude: 'north', longitude: 1 }, 'body.latitude: must be a decimal number'],
     ['a latitude without a longitude', { latitude: 10 }, 'body.longitude'],
     ['a latitude left empty beside a longitude', { latitude: '', longitude: 5 }, 'body.latitude'],
     ['a NUL character in the bio', { bio: 'a\u0000b' }, 'body.bio'],
@@ -96,10 +96,10 @@ describe('bad input', () => {
     ['a fractional years in business', { yearsInBusiness: 2.5 }, 'body.yearsInBusiness'],
     ['an unknown payment form', { paymentMethodsAccepted: ['Bitcoin'] }, 'body.paymentMethodsAccepted.0'],
     ['an unknown business value', { businessValues: ['Synergy'] }, 'body.businessValues.0'],
-    ['a script link as website', { website: 'javascript:alert(1)' }, 'body.website'],
+    ['a script link as website', { website: 'javascript:alert(1)' }, 'body.website: must be an http or https URL'],
     ['a flag that is not a boolean', { isServiceProvider: 'yes' }, 'body.isServiceProvider'],
   ];
-  it.each(cases)('answers 400 naming the field for %s, and writes nothing', async (_label, body, field) => {
+  it.each(cases)('answers 400 naming the field (and for a coordinate or address, why) for %s, and writes nothing', async (_label, body, field) => {
     const member = await newMember(sut);
     const before = await profileCount();
     const res = await call<{ message: string }>(sut, member.id, 'POST', '/api/profiles', body);

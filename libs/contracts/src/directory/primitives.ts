@@ -48,9 +48,16 @@ export const queryBoolean = z.enum(['true', 'false']).transform((v) => v === 'tr
 
 /** A latitude or longitude sent as a number or a numeric string (spec: strings parsed to numbers). */
 export function coordinateInput(limit: 90 | 180) {
+  // One check after the type, not a union of checks: a refused value then has one reason, which the API and the form both show.
   return z
-    .union([z.number(), z.string().regex(/^-?\d{1,3}(\.\d{1,15})?$/, 'must be a decimal number').transform(Number)])
-    .pipe(z.number().min(-limit).max(limit));
+    .union([z.number(), z.string()], { error: 'must be a decimal number' })
+    .transform((value, ctx) => {
+      if (typeof value === 'number') return value;
+      if (/^-?\d{1,3}(\.\d{1,15})?$/.test(value)) return Number(value);
+      ctx.addIssue({ code: 'custom', message: 'must be a decimal number' });
+      return z.NEVER;
+    })
+    .pipe(z.number().min(-limit, `must be between -${limit} and ${limit}`).max(limit, `must be between -${limit} and ${limit}`));
 }
 
 const moneyPattern = /^\d{1,8}(\.\d{1,2})?$/;

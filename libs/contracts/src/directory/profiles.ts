@@ -41,8 +41,12 @@ const choices = <const T extends readonly [string, ...string[]]>(values: T) =>
     .max(values.length * 2)
     .transform((list) => [...new Set(list)])
     .optional();
-/** The form sends '' for an empty field: stored as null. */
-const emptyAsNull = <T extends z.ZodType>(schema: T) => z.union([z.literal('').transform(() => null), schema]).nullable().optional();
+/** The form sends '' for an empty field: stored as null. Any other value answers to the field's own check, with its reason. */
+const emptyAsNull = <T extends z.ZodType>(schema: T) =>
+  z
+    .union([schema, z.literal('').transform(() => null)], { error: (issue) => (issue.code === 'invalid_union' ? issue.errors[0]?.[0]?.message : undefined) })
+    .nullable()
+    .optional();
 
 /** The fields a member writes (spec 02 §3 profiles); everything is optional and absent means unchanged. */
 const profileFields = {

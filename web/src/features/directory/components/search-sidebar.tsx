@@ -49,8 +49,8 @@ function Results(props: SearchSidebarProps) {
     );
   }
   return (
-    <div className="grid gap-2">
-      <ul className="grid gap-2" aria-label="Profiles">
+    <div className="grid grid-cols-1 gap-2">
+      <ul className="grid grid-cols-1 gap-2" aria-label="Profiles">
         {props.profiles.map((p) => (
           <li key={p.id}>
             <ProfileCard profile={p} selected={p.id === props.selectedId} onSelect={props.onSelect} connectSlot={props.connectSlot(p)} />
@@ -89,7 +89,7 @@ export const SearchSidebar = memo(function SearchSidebar(props: SearchSidebarPro
           ))}
         </TabsList>
         {SEARCH_SCOPES.map((s) => (
-          <TabsContent key={s} value={s} forceMount className="mt-3 grid gap-3 data-[state=inactive]:hidden">
+          <TabsContent key={s} value={s} forceMount className="mt-3 grid grid-cols-1 gap-3 data-[state=inactive]:hidden">
             {s === props.scope ? (
               <>
                 {s === 'skills' ? <CategoryFilter categories={props.categories} value={props.category} onChange={props.onCategoryChange} /> : null}

@@ -42,20 +42,26 @@ interface EventFormProps {
   onCancel: () => void;
 }
 
+function checkEvent(title: string, eventDate: string): Problems {
+  return { title: title.trim() ? undefined : 'Please enter a title', eventDate: isoOf(eventDate) ? undefined : INVALID_EVENT_DATE };
+}
+
 // Its state lives inside the dialog's content, which unmounts on close: every opening starts afresh.
 function EventForm({ event, pending, onSubmit, onCancel }: EventFormProps) {
   const [title, setTitle] = useState(event?.title ?? '');
   const [description, setDescription] = useState(event?.description ?? '');
   const [eventDate, setEventDate] = useState(event ? localInputOf(event.eventDate) : '');
   const [location, setLocation] = useState(event?.location ?? '');
-  const [problems, setProblems] = useState<Problems>({});
+  // Checked from the first submit on, so a message goes as soon as its field is right.
+  const [checked, setChecked] = useState(false);
+  const problems = checked ? checkEvent(title, eventDate) : {};
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const iso = isoOf(eventDate);
-    const found: Problems = { title: title.trim() ? undefined : 'Please enter a title', eventDate: iso ? undefined : INVALID_EVENT_DATE };
+    const found = checkEvent(title, eventDate);
     // Rendered at once, so the field that takes the focus below already carries its message.
-    flushSync(() => setProblems(found));
+    flushSync(() => setChecked(true));
     if (found.title || found.eventDate || !iso) {
       // The first field that needs a change takes the focus, and its message is read out with it.
       document.getElementById(found.title ? 'event-title' : 'event-date')?.focus();

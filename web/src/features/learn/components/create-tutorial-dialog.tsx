@@ -82,7 +82,9 @@ export function CreateTutorialButton({ categories, onCreated }: { categories: Sk
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [description, setDescription] = useState('');
-  const [problems, setProblems] = useState<Problems>({});
+  // Checked from the first Create on, so a message goes as soon as its field is right.
+  const [checked, setChecked] = useState(false);
+  const problems: Problems = checked ? check(draft) : {};
   const skills = useSkills(draft.categoryId);
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
 
@@ -90,7 +92,7 @@ export function CreateTutorialButton({ categories, onCreated }: { categories: Sk
     setOpen(false);
     setDraft(EMPTY);
     setDescription('');
-    setProblems({});
+    setChecked(false);
   };
   const create = useCreateTutorial((tutorial) => {
     close();
@@ -101,7 +103,7 @@ export function CreateTutorialButton({ categories, onCreated }: { categories: Sk
     e.preventDefault();
     const found = check(draft);
     // Rendered at once, so the field that takes the focus below already carries its message.
-    flushSync(() => setProblems(found));
+    flushSync(() => setChecked(true));
     const first = (Object.keys(FIELD_IDS) as Problem[]).find((f) => found[f]);
     if (first) {
       document.getElementById(FIELD_IDS[first])?.focus();

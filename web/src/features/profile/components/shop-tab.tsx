@@ -41,6 +41,14 @@ function FieldError({ id, text }: { id: string; text?: string }) {
 }
 
 // Its state lives inside the dialog's content, which unmounts on close: every opening starts afresh.
+function checkItem(title: string, price: string): Problems {
+  const trimmedPrice = price.trim();
+  return {
+    title: title.trim() ? undefined : 'Please enter a title',
+    price: !trimmedPrice || (PRICE.test(trimmedPrice) && Number(trimmedPrice) > 0) ? undefined : 'Please enter a price like 12.50, or leave it empty',
+  };
+}
+
 function ItemForm({ item, pending, onSubmit, onCancel }: { item: Item | null; pending: boolean; onSubmit: (body: ItemBody) => void; onCancel: () => void }) {
   const [title, setTitle] = useState(item?.title ?? '');
   const [description, setDescription] = useState(item?.description ?? '');
@@ -52,17 +60,16 @@ function ItemForm({ item, pending, onSubmit, onCancel }: { item: Item | null; pe
     pickupAvailable: item?.pickupAvailable ?? false,
     deliveryAvailable: item?.deliveryAvailable ?? false,
   });
-  const [problems, setProblems] = useState<Problems>({});
+  // Checked from the first Save on, so a message goes as soon as its field is right.
+  const [checked, setChecked] = useState(false);
+  const problems = checked ? checkItem(title, price) : {};
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const trimmedPrice = price.trim();
-    const found: Problems = {
-      title: title.trim() ? undefined : 'Please enter a title',
-      price: !trimmedPrice || (PRICE.test(trimmedPrice) && Number(trimmedPrice) > 0) ? undefined : 'Please enter a price like 12.50, or leave it empty',
-    };
+    const found = checkItem(title, price);
     // Rendered at once, so the field that takes the focus below already carries its message.
-    flushSync(() => setProblems(found));
+    flushSync(() => setChecked(true));
     if (found.title || found.price) {
       document.getElementById(found.title ? 'item-title' : 'item-price')?.focus();
       return;

@@ -27,12 +27,23 @@ interface SkillProblems {
 }
 
 /** Add Skill (spec 02 §5): a category, then one of its skills; years and an hourly rate (a decimal) are optional. */
+function checkSkill(years: string, rate: string): SkillProblems {
+  const y = years.trim();
+  const r = rate.trim();
+  return {
+    years: !y || (YEARS.test(y) && Number(y) <= MAX_YEARS) ? undefined : `Please enter whole years from 0 to ${MAX_YEARS}`,
+    rate: !r || RATE.test(r) ? undefined : 'Please enter an hourly rate like 45.50, or leave it empty',
+  };
+}
+
 export function SkillForm({ profileId, onDone }: { profileId: string; onDone: () => void }) {
   const [categoryId, setCategoryId] = useState('');
   const [skillId, setSkillId] = useState('');
   const [years, setYears] = useState('');
   const [rate, setRate] = useState('');
-  const [problems, setProblems] = useState<SkillProblems>({});
+  // Checked from the first Add on, so a message goes as soon as its field is right.
+  const [checked, setChecked] = useState(false);
+  const problems = checked ? checkSkill(years, rate) : {};
   const categories = useSkillCategories(true);
   const skills = useSkills(categoryId);
   const add = useAddUserSkill(onDone);
@@ -42,12 +53,9 @@ export function SkillForm({ profileId, onDone }: { profileId: string; onDone: ()
     if (!skillId) return;
     const y = years.trim();
     const r = rate.trim();
-    const found: SkillProblems = {
-      years: !y || (YEARS.test(y) && Number(y) <= MAX_YEARS) ? undefined : `Please enter whole years from 0 to ${MAX_YEARS}`,
-      rate: !r || RATE.test(r) ? undefined : 'Please enter an hourly rate like 45.50, or leave it empty',
-    };
+    const found = checkSkill(years, rate);
     // Rendered at once, so the field that takes the focus below already carries its message.
-    flushSync(() => setProblems(found));
+    flushSync(() => setChecked(true));
     if (found.years || found.rate) {
       document.getElementById(found.years ? 'skill-years' : 'skill-rate')?.focus();
       return;

@@ -45,7 +45,9 @@ export function CreateProjectButton() {
   const [status, setStatus] = useState<ProjectStatus>('active');
   const [goals, setGoals] = useState('');
   const [targetDate, setTargetDate] = useState('');
-  const [problems, setProblems] = useState<Problems>({});
+  // Checked from the first Create on, so a message goes as soon as its field is right.
+  const [checked, setChecked] = useState(false);
+  const problems: Problems = checked ? check(title, description, category, customCategory) : {};
 
   const reset = () => {
     setTitle('');
@@ -55,7 +57,7 @@ export function CreateProjectButton() {
     setStatus('active');
     setGoals('');
     setTargetDate('');
-    setProblems({});
+    setChecked(false);
   };
   const close = () => {
     setOpen(false);
@@ -67,7 +69,7 @@ export function CreateProjectButton() {
     e.preventDefault();
     const found = check(title, description, category, customCategory);
     // Rendered at once, so the field that takes the focus below already carries its message.
-    flushSync(() => setProblems(found));
+    flushSync(() => setChecked(true));
     const first = (Object.keys(FIELD_IDS) as Problem[]).find((f) => found[f]);
     if (first) {
       document.getElementById(FIELD_IDS[first])?.focus();
