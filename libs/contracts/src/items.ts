@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { optionalText } from './primitives.js';
 import { positiveAmountSchema } from './commerce.js';
+import { PAYMENT_MAX_AMOUNT } from './payments.js';
 
 export const ITEM_LIMITS = { title: 200, description: 5000, photos: 10, photoUrl: 2048 } as const;
 /** `GET /api/items-for-sale/{userId}`: default and largest page size. */
@@ -15,7 +16,8 @@ const photoUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) addres
 
 /**
  * `POST /api/items-for-sale` and `PUT /api/items-for-sale/{id}` (spec 02 §3, §5): blank photo
- * addresses are dropped; an empty price means none (the price is open).
+ * addresses are dropped; an empty price means none (the price is open). A price is at most what
+ * one card payment can be, so Buy Now can always pay it.
  */
 export const itemBodySchema = z.object({
   title: z.string().trim().min(1, 'must not be blank').max(ITEM_LIMITS.title),
@@ -28,7 +30,7 @@ export const itemBodySchema = z.object({
   price: z
     .literal('')
     .transform(() => null)
-    .or(positiveAmountSchema)
+    .or(positiveAmountSchema.refine((a) => Number(a) <= PAYMENT_MAX_AMOUNT, `must be at most ${PAYMENT_MAX_AMOUNT}`))
     .nullish()
     .transform((v) => v ?? null),
   openToNegotiate: z.boolean().default(false),

@@ -4,11 +4,15 @@ import { positiveAmountSchema, transactionTypeSchema } from './commerce.js';
 
 /** The largest single card payment, in dollars: beyond it a typo, not a purchase. */
 export const PAYMENT_MAX_AMOUNT = 10_000;
+/** The smallest card payment, in dollars: Stripe's minimum charge in USD. */
+export const PAYMENT_MIN_AMOUNT = '0.50';
 export const PAYMENT_DESCRIPTION_MAX = 500;
 
 /** `POST /api/create-payment-intent` (spec 02 §7): for an item, the amount must be its price. */
 export const createPaymentIntentBodySchema = z.object({
-  amount: positiveAmountSchema.refine((a) => Number(a) <= PAYMENT_MAX_AMOUNT, `must be at most ${PAYMENT_MAX_AMOUNT}`),
+  amount: positiveAmountSchema
+    .refine((a) => Number(a) >= Number(PAYMENT_MIN_AMOUNT), `must be at least ${PAYMENT_MIN_AMOUNT}, the smallest card payment`)
+    .refine((a) => Number(a) <= PAYMENT_MAX_AMOUNT, `must be at most ${PAYMENT_MAX_AMOUNT}`),
   sellerId: z.string().min(1).max(255),
   itemId: z.uuid().nullish(),
   type: transactionTypeSchema.default('purchase'),

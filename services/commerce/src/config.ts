@@ -14,8 +14,9 @@ export type PaymentsConfig =
   | { provider: 'development'; webhookSecret: string }
   | { provider: null };
 
-/** When a card payment the buyer never confirmed is given up, and how often that is checked. */
+/** When a card payment the buyer never completed is given up, and how often that is checked. */
 export interface PendingPaymentsConfig {
+  /** An open payment with no news for this long is canceled; until then it holds its item. */
   ttlMinutes: number;
   sweepIntervalSeconds: number;
 }
@@ -33,7 +34,7 @@ const envSchema = z
     STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
     // Never on by default: it completes payments without money. Local mode turns it on.
     DEV_PAYMENTS_ENABLED: booleanFromEnv.default(false),
-    // Longer than an item's checkout reservation and a card's 3-D Secure round trip.
+    // Also how long an open payment holds its item; longer than a card's 3-D Secure round trip.
     PENDING_PAYMENT_TTL_MINUTES: z.coerce.number().int().min(5).max(10_080).default(60),
     PENDING_PAYMENT_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   })

@@ -3,6 +3,7 @@ import type { CommerceConfig } from './config.js';
 import { ExpenseService } from './expenses/service.js';
 import { ItemService } from './items/service.js';
 import { AbandonedPaymentSweeper } from './payments/abandoned-sweeper.js';
+import { IntentCanceller } from './payments/cancel-intents.js';
 import { PaymentService } from './payments/service.js';
 import { paymentProviderFor } from './payments/provider.js';
 import { TransactionService } from './transactions/service.js';
@@ -23,7 +24,9 @@ export interface CommerceContext {
 export function createContext(runtime: ServiceRuntime, config: CommerceConfig): CommerceContext {
   const transactions = new TransactionService(runtime);
   const provider = paymentProviderFor(config.payments);
-  const abandonedPayments = provider && new AbandonedPaymentSweeper({ runtime, provider, ttlMinutes: config.pendingPayments.ttlMinutes, intervalMs: config.pendingPayments.sweepIntervalSeconds * 1000 });
+  const canceller = provider && new IntentCanceller(provider, runtime.logger);
+  const { ttlMinutes, sweepIntervalSeconds } = config.pendingPayments;
+  const abandonedPayments = canceller && new AbandonedPaymentSweeper({ runtime, canceller, ttlMinutes, intervalMs: sweepIntervalSeconds * 1000 });
   if (abandonedPayments) {
     // Sweeps run while the app serves: from ready until close, which shutdown reaches first.
     runtime.app.addHook('onReady', async () => abandonedPayments.start());
@@ -34,7 +37,7 @@ export function createContext(runtime: ServiceRuntime, config: CommerceConfig): 
     config,
     transactions,
     items: new ItemService(runtime),
-    payments: new PaymentService(runtime, provider, transactions),
+    payments: new PaymentService(runtime, provider, canceller, transactions, ttlMinutes),
     expenses: new ExpenseService(runtime),
     abandonedPayments,
   };

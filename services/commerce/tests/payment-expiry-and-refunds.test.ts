@@ -1,7 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { waitFor } from '@freemarket/testing';
 import { eq, sql } from 'drizzle-orm';
 import type { ErrorBody, PaymentIntent, Transaction } from '@freemarket/contracts';
 import { AbandonedPaymentSweeper } from '../src/payments/abandoned-sweeper.js';
+import { IntentCanceller } from '../src/payments/cancel-intents.js';
 import { paymentProviderFor } from '../src/payments/provider.js';
 import { outbox, transactions } from '../src/db/schema/index.js';
 import { call, seedMembers, startCommerce, startCommerceWithStripe, type CommerceUnderTest, type Member } from './_util.js';
@@ -69,8 +71,8 @@ describe(AbandonedPaymentSweeper.name, () => {
   it('never cancels a payment twice when several instances sweep at once', async () => {
     const payments = await Promise.all(Array.from({ length: 25 }, () => startPayment('3.00')));
     for (const p of payments) await age(p.transactionId, 90);
-    const provider = paymentProviderFor(sut.service.ctx.config.payments)!;
-    const others = Array.from({ length: 2 }, () => new AbandonedPaymentSweeper({ runtime: sut.service.runtime, provider, ttlMinutes: 60, intervalMs: 60_000, batchSize: 4 }));
+    const canceller = new IntentCanceller(paymentProviderFor(sut.service.ctx.config.payments)!, sut.service.runtime.logger);
+    const others = Array.from({ length: 2 }, () => new AbandonedPaymentSweeper({ runtime: sut.service.runtime, canceller, ttlMinutes: 60, intervalMs: 60_000, batchSize: 4 }));
     const canceled = await Promise.all([sweeper().processAll(), ...others.map((s) => s.processAll())]);
     expect(canceled.reduce((a, b) => a + b, 0)).toBe(payments.length);
     for (const p of payments) {
@@ -101,10 +103,24 @@ describe(AbandonedPaymentSweeper.name, () => {
     expect((await transaction(transactionId)).status).toBe('succeeded');
   });
 
-  it('stops with the service', async () => {
+  it('cancels a declined payment left past its age, whose form Stripe still keeps open for another card', async () => {
+    const { transactionId, intentId } = await startPayment();
+    await deliver(intentEvent('payment_intent.payment_failed', intentId));
+    await age(transactionId, 61);
+    await sweeper().processAll();
+    expect(stripe.cancels.get(intentId)).toBe(1);
+    expect(stripe.intents.find((i) => i.id === intentId)!.status).toBe('canceled');
+    expect((await transaction(transactionId)).status).toBe('canceled');
+  });
+
+  it('sweeps while the service runs, and stops with it', async () => {
     const bare = await startCommerce({ DEV_PAYMENTS_ENABLED: 'true', PENDING_PAYMENT_SWEEP_SECONDS: '1' });
+    const sweeps = vi.spyOn(bare.service.ctx.abandonedPayments!, 'processAll');
+    await waitFor('a sweep while the service runs', async () => sweeps.mock.calls.length > 0);
     await bare.stop();
-    await expect(bare.service.ctx.abandonedPayments!.destroy()).resolves.toBeUndefined();
+    sweeps.mockClear();
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(sweeps).not.toHaveBeenCalled();
   });
 });
 

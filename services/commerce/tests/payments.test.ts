@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { ErrorBody, Item, PaymentIntent, PaymentsConfig, Transaction } from '@freemarket/contracts';
 import { setContactPrivacy, waitFor } from '@freemarket/testing';
 import { outbox, stripeEvents, transactions, users } from '../src/db/schema/index.js';
@@ -70,6 +70,7 @@ describe('the checkout', () => {
     ['a donation to someone not running for office', () => ({ amount: '5.00', sellerId: bob.id, type: 'donation' }), 403, 'Donations can only be made to political candidates'],
     ['a member nobody has heard of', () => ({ amount: '5.00', sellerId: 'dev-nobody', type: 'transfer' }), 404, 'Seller not found'],
     ['an amount of zero', () => ({ amount: '0.00', sellerId: bob.id, type: 'transfer' }), 400, /^body\.amount: /],
+    ['an amount under Stripe’s minimum charge', () => ({ amount: '0.49', sellerId: bob.id, type: 'transfer' }), 400, /^body\.amount: must be at least 0\.50/],
     ['an amount with three decimals', () => ({ amount: '1.005', sellerId: bob.id, type: 'transfer' }), 400, /^body\.amount: /],
     ['an amount over the maximum', () => ({ amount: '10000.01', sellerId: bob.id, type: 'transfer' }), 400, /^body\.amount: must be at most 10000/],
   ])('refuses %s before Stripe hears of it', async (_, body, status, message) => {
@@ -78,6 +79,20 @@ describe('the checkout', () => {
     expect(refused.status).toBe(status);
     expect(refused.body.message).toMatch(message);
     expect(stripe.calls()).toBe(calls);
+  });
+
+  it('answers a payment Stripe refuses with Stripe’s reason (400), and keeps no payment for it', async () => {
+    // An account that settles in another currency has a higher minimum than our 0.50.
+    stripe.minimumCents = 100;
+    try {
+      const refused = await pay(ada, { amount: '0.75', sellerId: bob.id, type: 'transfer', description: 'Refused by Stripe' });
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toBe('The payment provider refused this payment: Amount must be at least $1.00 usd');
+      const kept = await sut.service.runtime.db.select().from(transactions).where(eq(transactions.description, 'Refused by Stripe'));
+      expect(kept).toEqual([]);
+    } finally {
+      stripe.minimumCents = 50;
+    }
   });
 
   it('lets anyone donate to a candidate', async () => {
@@ -180,8 +195,17 @@ describe('the Stripe webhook', () => {
   });
 
   it('takes and ignores events about payments that are not ours', async () => {
+    const { transactionId } = await startPayment();
+    const snapshot = async () => ({
+      payments: await sut.service.runtime.db.select().from(transactions).orderBy(transactions.id),
+      announced: (await sut.service.runtime.db.select().from(outbox)).length,
+    });
+    const before = await snapshot();
     expect((await deliver(intentEvent('payment_intent.succeeded', 'pi_elsewhere'))).status).toBe(200);
+    expect((await deliver(refundEvent('pi_elsewhere', 2500, 2500))).status).toBe(200);
     expect((await deliver({ type: 'customer.created', object: { id: 'cus_1', object: 'customer' } })).status).toBe(200);
+    expect(await snapshot()).toEqual(before);
+    expect((await transaction(transactionId)).status).toBe('pending');
   });
 });
 
@@ -228,6 +252,23 @@ describe('the development provider', () => {
       const paid = await call<Transaction>(dev, dee!.id, 'POST', '/api/payments/dev/confirm', { clientSecret: intent.clientSecret });
       expect(paid.body).toMatchObject({ id: intent.transactionId, status: 'succeeded', source: 'development' });
       await waitFor('payment.succeeded in the outbox', async () => (await dev.service.runtime.db.select().from(outbox).where(eq(outbox.type, 'payment.succeeded'))).length === 1);
+    } finally {
+      await dev.stop();
+    }
+  });
+
+  it('refuses (409) to complete a payment that was given up as abandoned', async () => {
+    const dev = await startCommerce({ DEV_PAYMENTS_ENABLED: 'true' });
+    try {
+      const [dee, eve] = await seedMembers(dev, 'Dee', 'Eve');
+      const { body: intent } = await call<PaymentIntent>(dev, dee!.id, 'POST', '/api/create-payment-intent', { amount: '5.00', sellerId: eve!.id, type: 'transfer' });
+      await dev.service.runtime.db.update(transactions).set({ updatedAt: sql`now() - interval '2 hours'` }).where(eq(transactions.id, intent.transactionId));
+      await dev.service.ctx.abandonedPayments!.processAll();
+      const refused = await call<ErrorBody>(dev, dee!.id, 'POST', '/api/payments/dev/confirm', { clientSecret: intent.clientSecret });
+      expect(refused).toMatchObject({ status: 409, body: { message: 'This payment has ended; start a new one' } });
+      const [row] = await dev.service.runtime.db.select().from(transactions).where(eq(transactions.id, intent.transactionId));
+      expect(row!.status).toBe('canceled');
+      expect(await dev.service.runtime.db.select().from(outbox).where(eq(outbox.type, 'payment.succeeded'))).toEqual([]);
     } finally {
       await dev.stop();
     }

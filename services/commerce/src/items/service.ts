@@ -1,10 +1,17 @@
 import type { Item, ItemInput, ItemPage, ListItemsQuery } from '@freemarket/contracts';
 import { paginate, type DbOrTx } from '@freemarket/db';
-import { ForbiddenError, NotFoundError, readCursor, type Actor, type ServiceRuntime } from '@freemarket/kit';
+import { ConflictError, ForbiddenError, NotFoundError, readCursor, type Actor, type ServiceRuntime } from '@freemarket/kit';
 import type { ItemRow } from '../db/schema/index.js';
+import { hasOpenPayment } from '../payments/repository.js';
+import { toCents } from '../payments/transitions.js';
 import { deleteItem, findItem, insertItem, itemsArePublic, pageItems, updateItem } from './repository.js';
 
-/** Items for sale (spec 02 §2, the profile's Shop tab): the seller alone changes them. */
+const PAYMENT_OPEN = 'Someone is paying for this item; try again once their payment has ended';
+
+/**
+ * Items for sale (spec 02 §2, the profile's Shop tab): the seller alone changes them. While a card
+ * payment for an item is open, its price is the one being paid, so it neither changes nor goes.
+ */
 export class ItemService {
   constructor(private readonly runtime: ServiceRuntime) {}
 
@@ -26,7 +33,11 @@ export class ItemService {
   async update(actor: Actor, id: string, input: ItemInput): Promise<Item> {
     return toItem(
       await this.runtime.transaction(async (tx) => {
-        await this.ownItem(tx, actor, id);
+        const item = await this.ownItem(tx, actor, id);
+        if (priceOf(input.price) !== priceOf(item.price)) {
+          if (item.status === 'sold') throw new ConflictError('This item has been sold; its price cannot change');
+          if (await hasOpenPayment(tx, id)) throw new ConflictError(PAYMENT_OPEN);
+        }
         return updateItem(tx, id, input);
       }),
     );
@@ -35,6 +46,7 @@ export class ItemService {
   async remove(actor: Actor, id: string): Promise<void> {
     await this.runtime.transaction(async (tx) => {
       await this.ownItem(tx, actor, id);
+      if (await hasOpenPayment(tx, id)) throw new ConflictError(PAYMENT_OPEN);
       await deleteItem(tx, id);
     });
   }
@@ -46,6 +58,9 @@ export class ItemService {
     return item;
   }
 }
+
+/** A price in cents, so '20' and '20.00' are the same price; null for none. */
+const priceOf = (price: string | null) => (price === null ? null : toCents(price));
 
 export function toItem(row: ItemRow): Item {
   return {

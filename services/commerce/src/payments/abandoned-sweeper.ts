@@ -1,12 +1,11 @@
 import type { ServiceRuntime } from '@freemarket/kit';
-import type { TransactionRow } from '../db/schema/index.js';
-import type { PaymentProvider } from './provider.js';
+import type { IntentCanceller } from './cancel-intents.js';
 import { claimAbandoned, setTransaction } from './repository.js';
 
 export interface AbandonedSweeperOptions {
   runtime: ServiceRuntime;
-  provider: PaymentProvider;
-  /** A pending payment with no news for this long is abandoned. */
+  canceller: IntentCanceller;
+  /** An open payment (pending, or declined with its form still open) with no news for this long is abandoned. */
   ttlMinutes: number;
   intervalMs: number;
   /** Payments claimed (and their Stripe calls made) per transaction. */
@@ -14,7 +13,8 @@ export interface AbandonedSweeperOptions {
 }
 
 /**
- * Cancels card payments the buyer never confirmed: at Stripe first, then here as `canceled`.
+ * Cancels card payments the buyer never completed, declined ones included (Stripe keeps their
+ * form open for another card): at Stripe first, then here as `canceled`.
  * Batches are claimed with FOR UPDATE SKIP LOCKED, so several commerce instances share the work
  * and no payment is canceled twice; a webhook for a claimed payment waits for the batch to commit.
  */
@@ -73,7 +73,7 @@ export class AbandonedPaymentSweeper {
     const { runtime, ttlMinutes } = this.options;
     return runtime.transaction(async (tx) => {
       const rows = await claimAbandoned(tx, ttlMinutes, this.batchSize);
-      const answers = await Promise.all(rows.map((row) => this.cancelAtProvider(row)));
+      const answers = await Promise.all(rows.map((row) => this.options.canceller.cancel(row, 'abandoned')));
       let handled = 0;
       let canceled = 0;
       for (const [idx, answer] of answers.entries()) {
@@ -85,16 +85,5 @@ export class AbandonedPaymentSweeper {
       }
       return { claimed: rows.length, handled, canceled };
     });
-  }
-
-  private async cancelAtProvider(row: TransactionRow): Promise<'canceled' | 'too-late' | 'unreachable'> {
-    // No intent id: Stripe never answered the create call, so there is nothing to cancel there.
-    if (!row.stripePaymentIntentId) return 'canceled';
-    try {
-      return await this.options.provider.cancelIntent(row.stripePaymentIntentId);
-    } catch (err) {
-      this.options.runtime.logger.warn({ err, transactionId: row.id }, 'could not cancel an abandoned payment at the provider; will retry');
-      return 'unreachable';
-    }
   }
 }

@@ -2,17 +2,39 @@ import { createHmac, randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import type { PaymentsConfig } from '../config.js';
 
+/** Why we cancel an intent, in Stripe's words: nobody paid it in time, or another payment replaced it. */
+export type CancelReason = 'abandoned' | 'duplicate';
+
+/**
+ * The provider refused a request outright (Stripe's invalid-request and card errors), as opposed
+ * to not answering; `status` is how we answer the member, `message` the provider's reason.
+ */
+export class PaymentRefusedError extends Error {
+  override name = 'PaymentRefusedError';
+  constructor(
+    readonly status: 400 | 409,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
 /** What we ask of a card payment provider: a payment intent to confirm in the browser, and signed events back. */
 export interface PaymentProvider {
   readonly name: 'stripe' | 'development';
   readonly publishableKey: string | null;
-  /** Creates the intent; `idempotencyKey` makes a retried call return the same intent, never a second one. */
+  /**
+   * Creates the intent; `idempotencyKey` makes a retried call return the same intent, never a
+   * second one. Throws `PaymentRefusedError` when the provider refuses it, anything else when it
+   * cannot be asked.
+   */
   createIntent(input: { amountCents: number; transactionId: string; description: string | null; idempotencyKey: string }): Promise<{ id: string; clientSecret: string }>;
   /**
-   * Cancels an abandoned intent: `canceled` (now or before), or `too-late` when Stripe has taken the
-   * money or is taking it (its webhook settles the payment). Throws when Stripe cannot be asked.
+   * Cancels an intent: `canceled` (now or before), or `too-late` when Stripe has taken the money or
+   * is taking it (its webhook settles the payment). Throws when Stripe cannot be asked.
    */
-  cancelIntent(id: string): Promise<'canceled' | 'too-late'>;
+  cancelIntent(id: string, reason: CancelReason): Promise<'canceled' | 'too-late'>;
   /** The event behind a webhook delivery; throws when the signature does not hold. */
   verify(rawBody: Buffer, signature: string): Stripe.Event;
 }
@@ -31,23 +53,32 @@ export class StripeProvider implements PaymentProvider {
   }
 
   async createIntent(input: { amountCents: number; transactionId: string; description: string | null; idempotencyKey: string }) {
-    const intent = await this.stripe.paymentIntents.create(
-      {
-        amount: input.amountCents,
-        currency: 'usd',
-        automatic_payment_methods: { enabled: true },
-        metadata: { transactionId: input.transactionId },
-        ...(input.description ? { description: input.description } : {}),
-      },
-      { idempotencyKey: input.idempotencyKey },
-    );
+    let intent: Stripe.PaymentIntent;
+    try {
+      intent = await this.stripe.paymentIntents.create(
+        {
+          amount: input.amountCents,
+          currency: 'usd',
+          automatic_payment_methods: { enabled: true },
+          metadata: { transactionId: input.transactionId },
+          ...(input.description ? { description: input.description } : {}),
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+    } catch (err) {
+      // Stripe's answer to a request it will not do (an amount under its minimum, a declined card); the rest are outages.
+      if (err instanceof Stripe.errors.StripeCardError) throw new PaymentRefusedError(409, err.message, { cause: err });
+      if (err instanceof Stripe.errors.StripeInvalidRequestError) throw new PaymentRefusedError(400, err.message, { cause: err });
+      throw err;
+    }
     if (!intent.client_secret) throw new Error(`Stripe returned payment intent ${intent.id} without a client secret`);
     return { id: intent.id, clientSecret: intent.client_secret };
   }
 
-  async cancelIntent(id: string): Promise<'canceled' | 'too-late'> {
+  async cancelIntent(id: string, reason: CancelReason): Promise<'canceled' | 'too-late'> {
     try {
-      await this.stripe.paymentIntents.cancel(id, { cancellation_reason: 'abandoned' }, { idempotencyKey: `cancel-${id}` });
+      // The reason is part of the key: Stripe refuses one key reused with other parameters.
+      await this.stripe.paymentIntents.cancel(id, { cancellation_reason: reason }, { idempotencyKey: `cancel-${id}-${reason}` });
       return 'canceled';
     } catch (err) {
       // Stripe answers an intent it can no longer cancel with its current state.

@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@freemarket/db';
 import type { TransactionStatus } from '@freemarket/contracts';
 import { itemsForSale, stripeEvents, transactions, type TransactionRow } from '../db/schema/index.js';
@@ -9,9 +9,16 @@ export async function firstDelivery(db: DbOrTx, eventId: string, type: string): 
   return inserted.length > 0;
 }
 
-export async function findByIntent(db: DbOrTx, paymentIntentId: string): Promise<TransactionRow | undefined> {
-  const [row] = await db.select().from(transactions).where(eq(transactions.stripePaymentIntentId, paymentIntentId)).for('update');
+/** The payment of an intent, locked for the caller's transaction unless `lock` is false. */
+export async function findByIntent(db: DbOrTx, paymentIntentId: string, options: { lock?: boolean } = {}): Promise<TransactionRow | undefined> {
+  const query = db.select().from(transactions).where(eq(transactions.stripePaymentIntentId, paymentIntentId));
+  const [row] = options.lock === false ? await query : await query.for('update');
   return row;
+}
+
+/** Removes a payment the provider refused outright: it made no intent, so nothing is left to settle. */
+export async function deleteTransaction(db: DbOrTx, id: string): Promise<void> {
+  await db.delete(transactions).where(eq(transactions.id, id));
 }
 
 export async function setTransaction(
@@ -35,33 +42,58 @@ export async function markItemSold(db: DbOrTx, itemId: string): Promise<boolean>
   return sold.length > 0;
 }
 
-/** Whether another buyer has a card payment for the item started in the last `minutes`. */
-export async function reservedByAnother(db: DbOrTx, itemId: string, buyerId: string, minutes: number): Promise<boolean> {
+/**
+ * A card payment its buyer can still pay (`isOpen` in transitions.ts): pending, or declined with
+ * its intent still open at the provider, which keeps the buyer's form open for another card.
+ */
+const open = and(
+  ne(transactions.source, 'manual'),
+  or(eq(transactions.status, 'pending'), and(eq(transactions.status, 'failed'), isNotNull(transactions.stripePaymentIntentId))),
+);
+const newsWithin = (minutes: number) => sql`${transactions.updatedAt} > now() - make_interval(mins => ${minutes})`;
+
+/** Whether another buyer's open payment for the item, with news in the last `minutes`, holds it. */
+export async function heldByAnother(db: DbOrTx, itemId: string, buyerId: string, minutes: number): Promise<boolean> {
   const [row] = await db
     .select({ id: transactions.id })
     .from(transactions)
-    .where(
-      and(
-        eq(transactions.itemId, itemId),
-        ne(transactions.buyerId, buyerId),
-        eq(transactions.status, 'pending'),
-        ne(transactions.source, 'manual'),
-        sql`${transactions.createdAt} > now() - make_interval(mins => ${minutes})`,
-      ),
-    )
+    .where(and(eq(transactions.itemId, itemId), ne(transactions.buyerId, buyerId), open, newsWithin(minutes)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Whether any open payment for the item exists, however old: until it ends, the item's price is the one being paid. */
+export async function hasOpenPayment(db: DbOrTx, itemId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(and(eq(transactions.itemId, itemId), open))
     .limit(1);
   return row !== undefined;
 }
 
 /**
- * Claims up to `limit` card payments still pending with no news for `minutes`, oldest first,
- * locked for the caller's transaction; rows another instance holds are skipped, not waited for.
+ * Marks every open payment for the item but `keepId` canceled and returns them, for the caller to
+ * cancel at the provider once its transaction commits.
+ */
+export async function cancelOtherOpenPayments(db: DbOrTx, itemId: string, keepId: string): Promise<TransactionRow[]> {
+  return db
+    .update(transactions)
+    .set({ status: 'canceled', updatedAt: new Date() })
+    .where(and(eq(transactions.itemId, itemId), ne(transactions.id, keepId), open))
+    .returning();
+}
+
+/**
+ * Claims up to `limit` open card payments with no news for `minutes`, oldest first, locked for the
+ * caller's transaction; rows another instance holds are skipped, not waited for.
  */
 export async function claimAbandoned(db: DbOrTx, minutes: number, limit: number): Promise<TransactionRow[]> {
   return db
     .select()
     .from(transactions)
-    .where(and(eq(transactions.status, 'pending'), ne(transactions.source, 'manual'), sql`${transactions.updatedAt} < now() - make_interval(mins => ${minutes})`))
+    // The status list repeats the partial index's condition, so the planner picks that index.
+    .where(and(inArray(transactions.status, ['pending', 'failed']), open, sql`${transactions.updatedAt} < now() - make_interval(mins => ${minutes})`))
     .orderBy(asc(transactions.updatedAt))
     .limit(limit)
     .for('update', { skipLocked: true });

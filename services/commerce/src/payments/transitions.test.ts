@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canMove, fromCents, refundOutcome, toCents } from './transitions.js';
+import { canMove, fromCents, isOpen, refundOutcome, successOutcome, toCents } from './transitions.js';
 
 describe('canMove', () => {
   it('settles a pending payment either way, lets a failed one still succeed, and takes a refund whenever it comes', () => {
@@ -58,5 +58,25 @@ describe('toCents', () => {
     expect(toCents('0.1')).toBe(10);
     expect(toCents('19.99')).toBe(1999);
     expect(toCents('10000')).toBe(1_000_000);
+  });
+});
+
+describe('isOpen', () => {
+  it('holds a pending payment and a declined one whose intent Stripe keeps open, and nothing that has ended', () => {
+    expect(isOpen({ status: 'pending', stripePaymentIntentId: null })).toBe(true);
+    expect(isOpen({ status: 'failed', stripePaymentIntentId: 'pi_1' })).toBe(true);
+    expect(isOpen({ status: 'failed', stripePaymentIntentId: null })).toBe(false);
+    for (const status of ['canceled', 'succeeded', 'partially_refunded', 'refunded', 'recorded'] as const) expect(isOpen({ status, stripePaymentIntentId: 'pi_1' })).toBe(false);
+  });
+});
+
+describe('successOutcome', () => {
+  it('settles an open or canceled payment, announces one a partial refund reached first, and ignores the rest', () => {
+    expect(successOutcome({ status: 'pending', succeededAt: null })).toBe('settle');
+    expect(successOutcome({ status: 'canceled', succeededAt: null })).toBe('settle');
+    expect(successOutcome({ status: 'partially_refunded', succeededAt: null })).toBe('announce');
+    expect(successOutcome({ status: 'partially_refunded', succeededAt: new Date() })).toBeNull();
+    expect(successOutcome({ status: 'refunded', succeededAt: null })).toBeNull();
+    expect(successOutcome({ status: 'succeeded', succeededAt: new Date() })).toBeNull();
   });
 });

@@ -27,6 +27,26 @@ export function canMove(current: TransactionStatus, next: TransactionStatus): bo
   return PROGRESS[next] > PROGRESS[current];
 }
 
+/**
+ * Whether the buyer can still pay a card payment: pending, or declined with its intent still open
+ * at the provider (Stripe keeps the form open for another card). The same rule as `open` in
+ * repository.ts.
+ */
+export function isOpen(payment: { status: TransactionStatus; stripePaymentIntentId: string | null }): boolean {
+  return payment.status === 'pending' || (payment.status === 'failed' && payment.stripePaymentIntentId !== null);
+}
+
+/**
+ * What Stripe's success does to a payment: `settle` moves it to succeeded; `announce` keeps its
+ * status, for a partial refund that arrived before the success (Stripe does not promise order),
+ * which still must sell the item and announce the success; null when it changes nothing.
+ */
+export function successOutcome(payment: { status: TransactionStatus; succeededAt: Date | null }): 'settle' | 'announce' | null {
+  if (canMove(payment.status, 'succeeded')) return 'settle';
+  if (payment.status === 'partially_refunded' && payment.succeededAt === null) return 'announce';
+  return null;
+}
+
 /** Dollars as the API carries them (`'12.50'`) to Stripe's cents. */
 export function toCents(amount: string): number {
   const [whole = '0', fraction = ''] = amount.split('.');

@@ -36,8 +36,10 @@ export const transactions = commerce.table(
     index('transactions_buyer_created_idx').on(t.buyerId, t.createdAt.desc(), t.id.desc()),
     index('transactions_seller_created_idx').on(t.sellerId, t.createdAt.desc(), t.id.desc()),
     uniqueIndex('transactions_payment_intent_uq').on(t.stripePaymentIntentId),
-    // The expiry sweep's scan: card payments still pending, oldest news first.
-    index('transactions_pending_updated_idx').on(t.updatedAt).where(sql`${t.status} = 'pending'`),
+    // The expiry sweep's scan: card payments still open (pending, or declined with the form open), oldest news first.
+    index('transactions_open_updated_idx').on(t.updatedAt).where(sql`${t.status} in ('pending', 'failed')`),
+    // An item's open payments (its hold, the seller's changes, a sale), and the item's deletion setting itemId null.
+    index('transactions_item_idx').on(t.itemId),
   ],
 );
 export type TransactionRow = typeof transactions.$inferSelect;
