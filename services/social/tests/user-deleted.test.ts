@@ -145,14 +145,15 @@ describe('user.deleted in social', () => {
   // Two members, each the maker of a thing the other takes part in. A third transaction holds the
   // first member's place in the second's thing, so the first erasure stops there holding its own
   // thing, and the second starts meanwhile: erasing in no fixed order, the two wait on each other.
-  for (const shared of ['surveys', 'projects'] as const) {
+  for (const shared of ['surveys', 'events', 'projects'] as const) {
     it(`erases two members who share ${shared} at the same time without a deadlock`, async (ctx) => {
       // PGlite runs one transaction at a time, so nothing there can wait on anything.
       if (sut.service.runtime.database.kind === 'pglite') ctx.skip();
       const [first, second] = await seedMembers(sut, 'First', 'Second');
-      const hold = await (shared === 'surveys' ? shareSurveys : shareProjects)(first!.id, second!.id);
+      const hold = await { surveys: shareSurveys, events: shareEvents, projects: shareProjects }[shared](first!.id, second!.id);
       await eraseBothWhileHeld(first!.id, second!.id, hold);
-      const left = shared === 'surveys' ? await sut.service.runtime.db.select().from(surveyRecipients) : await sut.service.runtime.db.select().from(projectParticipants);
+      const db = sut.service.runtime.db;
+      const left = await { surveys: () => db.select().from(surveyRecipients), events: () => db.select().from(eventAttendees), projects: () => db.select().from(projectParticipants) }[shared]();
       expect(JSON.stringify(left)).not.toMatch(new RegExp(`${first!.id}|${second!.id}`));
     });
   }
@@ -172,6 +173,18 @@ async function shareSurveys(first: string, second: string): Promise<Hold> {
     { surveyId: ofSecond!.id, recipientId: first },
   ]);
   return (tx) => tx.select().from(surveyRecipients).where(and(eq(surveyRecipients.surveyId, ofSecond!.id), eq(surveyRecipients.recipientId, first))).for('update');
+}
+
+/** Each member's event answered by the other; holding `first`'s RSVP to `second`'s event. */
+async function shareEvents(first: string, second: string): Promise<Hold> {
+  const db = sut.service.runtime.db;
+  const [ofFirst, ofSecond] = await db
+    .insert(events)
+    .values([first, second].map((hostUserId) => ({ hostUserId, title: `event by ${hostUserId}`, eventDate: new Date(Date.now() + 86_400_000) })))
+    .returning();
+  await attend(db, ofFirst!.id, second);
+  await attend(db, ofSecond!.id, first);
+  return (tx) => tx.select().from(eventAttendees).where(and(eq(eventAttendees.eventId, ofSecond!.id), eq(eventAttendees.userId, first))).for('update');
 }
 
 /** Each member's project joined by the other; holding `first`'s place in `second`'s project. */

@@ -155,7 +155,18 @@ async function countAttendees(db: DbOrTx, eventId: string, by: 1 | -1): Promise<
     .where(eq(events.id, eventId));
 }
 
-/** Erases a member's RSVPs and takes the standing ones off their events' counts. */
+/**
+ * Locks, in id order, every event the member hosts or has answered. A member's deletion takes them
+ * before it erases anything of an event, so two deletions sharing events run one after the other;
+ * an RSVP and its cancellation lock the event first too.
+ */
+export async function lockEventsOf(db: DbOrTx, memberId: string): Promise<void> {
+  await db.execute(sql`select e.id from ${events} e
+    where e.host_user_id = ${memberId} or e.id in (select event_id from ${eventAttendees} where user_id = ${memberId})
+    order by e.id for update of e`);
+}
+
+/** Erases a member's RSVPs and takes the standing ones off their events' counts; run it after `lockEventsOf`. */
 export async function forgetAttendance(db: DbOrTx, userId: string): Promise<void> {
   await db.execute(sql`with gone as (delete from ${eventAttendees} where user_id = ${userId} returning event_id, cancelled_at)
     update ${events} e set attendee_count = e.attendee_count - g.n

@@ -14,7 +14,7 @@ import {
   surveys,
   tutorialViews,
 } from '../../db/schema/index.js';
-import { forgetAttendance } from '../../community-events/repository.js';
+import { forgetAttendance, lockEventsOf } from '../../community-events/repository.js';
 import { forgetParticipation, lockProjectsOf } from '../../projects/repository.js';
 import { forgetRecipients, forgetResponses, lockSurveysOf } from '../../surveys/repository.js';
 
@@ -28,7 +28,7 @@ export function consumeUserDeleted(runtime: ServiceRuntime): void {
 }
 
 /**
- * The erasure itself, in the consumer's transaction. Surveys and projects shared with another member
+ * The erasure itself, in the consumer's transaction. Surveys, events and projects shared with another member
  * are locked in id order before any is written, so two members deleted at once cannot deadlock.
  */
 export async function eraseMember(tx: Tx, userId: string): Promise<void> {
@@ -38,6 +38,7 @@ export async function eraseMember(tx: Tx, userId: string): Promise<void> {
   await tx.delete(surveys).where(eq(surveys.creatorId, userId));
   await forgetRecipients(tx, userId);
   await forgetResponses(tx, userId);
+  await lockEventsOf(tx, userId);
   await tx.delete(events).where(eq(events.hostUserId, userId));
   await forgetAttendance(tx, userId);
   await tx.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
