@@ -38,7 +38,8 @@ interface CheckoutRequest {
   amount: string | null;
 }
 
-function readRequest(params: URLSearchParams): CheckoutRequest | null {
+/** The request, null when the query misses what a payment needs, or why its amount cannot be paid (too small, too large). */
+function readRequest(params: URLSearchParams): CheckoutRequest | { error: string } | null {
   const sellerId = params.get('sellerId')?.trim();
   const type = parseType(params.get('type')?.trim() ?? null);
   const itemId = params.get('itemId')?.trim() || null;
@@ -47,7 +48,8 @@ function readRequest(params: URLSearchParams): CheckoutRequest | null {
   // An item's price is the seller's: a Buy Now link without it cannot be paid.
   if (itemId && !rawAmount) return null;
   const parsed = rawAmount ? parseAmount(rawAmount) : null;
-  if (parsed && 'error' in parsed) return null;
+  // A link whose amount is only too small or too large says so, rather than 'missing'.
+  if (parsed && 'error' in parsed) return parsed.size ? { error: parsed.error } : null;
   return { sellerId, itemId, type, description: params.get('description')?.trim() || null, amount: parsed ? parsed.amount : null };
 }
 
@@ -59,6 +61,7 @@ export function CheckoutScreen() {
   const config = usePaymentsConfig();
 
   if (!request) return <PaymentErrorCard message={MISSING} />;
+  if ('error' in request) return <PaymentErrorCard message={request.error} />;
   if (config.isPending) return <Working text="Initializing payment..." />;
   if (config.isError) return <PaymentErrorCard message={errorMessageOf(config.error)} />;
   const provider = configuredProvider(config.data);

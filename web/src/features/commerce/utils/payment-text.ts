@@ -1,8 +1,10 @@
-import type { PAYMENT_MAX_AMOUNT as CONTRACT_PAYMENT_MAX_AMOUNT, TransactionSource, TransactionStatus } from '@freemarket/contracts';
+import type { PAYMENT_MAX_AMOUNT as CONTRACT_PAYMENT_MAX_AMOUNT, PAYMENT_MIN_AMOUNT as CONTRACT_PAYMENT_MIN_AMOUNT, TransactionSource, TransactionStatus } from '@freemarket/contracts';
 import { TRANSACTION_TYPES, type TransactionType } from '@freemarket/contracts/constants';
 
 /** The largest card payment the server takes, in dollars; typed from the contract so the two cannot drift. */
 export const PAYMENT_MAX_AMOUNT: typeof CONTRACT_PAYMENT_MAX_AMOUNT = 10_000;
+/** The smallest card payment (Stripe's minimum charge in USD), typed from the contract the same way. */
+export const PAYMENT_MIN_AMOUNT: typeof CONTRACT_PAYMENT_MIN_AMOUNT = '0.50';
 
 /** How the server's money strings look: digits, at most two decimals (the contract's positive amount). */
 const AMOUNT = /^\d{1,8}(\.\d{1,2})?$/;
@@ -12,11 +14,15 @@ export function formatMoney(amount: string): string {
   return `$${Number(amount).toFixed(2)}`;
 }
 
-/** A typed or linked amount as the server takes it ('12.5' → '12.50'), or why it cannot be paid. */
-export function parseAmount(raw: string): { amount: string } | { error: string } {
+/**
+ * A typed or linked amount as the server takes it ('12.5' → '12.50'), or why it cannot be paid;
+ * `size` marks an amount written right that is below or above what one card payment can be.
+ */
+export function parseAmount(raw: string): { amount: string } | { error: string; size?: true } {
   const text = raw.trim().replace(/^\$/, '');
   if (!AMOUNT.test(text) || Number(text) <= 0) return { error: 'Enter an amount greater than zero, like 12.50.' };
-  if (Number(text) > PAYMENT_MAX_AMOUNT) return { error: `The most one payment can be is ${formatMoney(String(PAYMENT_MAX_AMOUNT))}.` };
+  if (Number(text) < Number(PAYMENT_MIN_AMOUNT)) return { error: `The smallest card payment is ${formatMoney(PAYMENT_MIN_AMOUNT)}.`, size: true };
+  if (Number(text) > PAYMENT_MAX_AMOUNT) return { error: `The most one payment can be is ${formatMoney(String(PAYMENT_MAX_AMOUNT))}.`, size: true };
   return { amount: Number(text).toFixed(2) };
 }
 

@@ -1,9 +1,10 @@
 import type { ExpenseType } from '@freemarket/contracts';
 
 /**
- * `GET /api/expenses/export.csv?type`: the current year's expenses of one kind as a CSV file. The
- * page links to it rather than fetching it: the browser downloads it with the session's cookie.
+ * `GET /api/expenses/export.csv?type&from&to`: one kind's expenses of a calendar year as a CSV
+ * file, the year the totals beside the link show. The page links to it rather than fetching it:
+ * the browser downloads it with the session's cookie.
  */
-export function expensesCsvHref(type: ExpenseType): string {
-  return `/api/expenses/export.csv?${new URLSearchParams({ type }).toString()}`;
+export function expensesCsvHref(type: ExpenseType, year: number): string {
+  return `/api/expenses/export.csv?${new URLSearchParams({ type, from: `${year}-01-01`, to: `${year}-12-31` }).toString()}`;
 }

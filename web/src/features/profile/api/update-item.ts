@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Item, ItemBody } from '@freemarket/contracts';
 import { toast } from '../../../components/ui/toast-store';
-import { apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest, errorMessageOf } from '../../../lib/api-client';
 import { itemsKeyRoot } from './get-items-for-sale';
 
 /** `PUT /api/items-for-sale/{id}`: every field of the item, as the seller now wants it. */
@@ -13,7 +13,8 @@ export function useUpdateItem(onSaved: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateItem,
-    meta: { errorText: 'Failed to save item' },
+    // A 409 says why (a payment for the item is open, or it is sold): the seller can act on that.
+    meta: { errorText: (error) => (error instanceof ApiError && error.status === 409 ? errorMessageOf(error) : 'Failed to save item') },
     onSuccess: async () => {
       toast({ title: 'Item updated', description: 'Your changes have been saved.' });
       onSaved();

@@ -164,7 +164,9 @@ function ExpenseRow({ expense, onDelete }: { expense: Expense; onDelete: () => v
 function ExpenseList({ type }: { type: ExpenseType }) {
   const { title, noun } = LABELS[type];
   const list = useExpenses(type);
-  const summary = useExpenseSummary(type);
+  // The server's calendar years are UTC ones; the totals and the CSV cover the same year.
+  const year = new Date().getUTCFullYear();
+  const summary = useExpenseSummary(type, year);
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<Expense | null>(null);
   useEffect(() => {
@@ -175,8 +177,8 @@ function ExpenseList({ type }: { type: ExpenseType }) {
   const expenses = list.data?.pages.flatMap((p) => p.items) ?? [];
   const actions = (
     <div className="flex flex-wrap items-center gap-2">
-      <a href={expensesCsvHref(type)} download className={buttonClass('outline', 'sm')}>
-        <Download className="h-4 w-4" aria-hidden="true" /> Download CSV<span className="sr-only"> of {title.toLowerCase()}</span>
+      <a href={expensesCsvHref(type, year)} download className={buttonClass('outline', 'sm')}>
+        <Download className="h-4 w-4" aria-hidden="true" /> Download CSV<span className="sr-only"> of {title.toLowerCase()}</span> for {year}
       </a>
       <Button size="sm" onClick={() => setAdding(true)}>
         <Plus className="h-4 w-4" aria-hidden="true" /> Add<span className="sr-only"> {noun}</span>
@@ -211,7 +213,7 @@ function ExpenseList({ type }: { type: ExpenseType }) {
     <Section title={title} action={actions} testId={`${type}-expenses`}>
       <div className="grid gap-3">
         {summary.data ? (
-          // The server totals the current calendar year; the list beneath holds every year.
+          // The totals are the year's; the list beneath holds every year.
           <p className="text-sm text-slate-800" data-testid={`${type}-expenses-total`}>
             Total for {summary.data.from.slice(0, 4)}: <span className="font-semibold">{money(summary.data.total)}</span> ({summary.data.count} {summary.data.count === 1 ? 'expense' : 'expenses'})
           </p>

@@ -12,7 +12,7 @@ import { useCreateItem } from '../api/create-item';
 import { useDeleteItem } from '../api/delete-item';
 import { useItemsForSale } from '../api/get-items-for-sale';
 import { useUpdateItem } from '../api/update-item';
-import { ITEM_LIMITS, money } from '../utils/shop-expense-constants';
+import { ITEM_LIMITS, ITEM_PRICE_MAX, money } from '../utils/shop-expense-constants';
 import { PrivacySwitch } from './form-fields';
 import { isHiddenFrom } from './privacy';
 import type { ProfileSlots } from './profile-slots';
@@ -42,11 +42,14 @@ function FieldError({ id, text }: { id: string; text?: string }) {
 
 // Its state lives inside the dialog's content, which unmounts on close: every opening starts afresh.
 function checkItem(title: string, price: string): Problems {
-  const trimmedPrice = price.trim();
-  return {
-    title: title.trim() ? undefined : 'Please enter a title',
-    price: !trimmedPrice || (PRICE.test(trimmedPrice) && Number(trimmedPrice) > 0) ? undefined : 'Please enter a price like 12.50, or leave it empty',
-  };
+  return { title: title.trim() ? undefined : 'Please enter a title', price: checkPrice(price.trim()) };
+}
+
+function checkPrice(price: string): string | undefined {
+  if (!price) return undefined;
+  if (!PRICE.test(price) || Number(price) <= 0) return 'Please enter a price like 12.50, or leave it empty';
+  if (Number(price) > ITEM_PRICE_MAX) return `A price can be at most ${money(ITEM_PRICE_MAX)}`;
+  return undefined;
 }
 
 function ItemForm({ item, pending, onSubmit, onCancel }: { item: Item | null; pending: boolean; onSubmit: (body: ItemBody) => void; onCancel: () => void }) {
