@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import type { CurrentUser, Item, ProfileInput, TransactionPage } from '@freemarket/contracts';
+import type { CurrentUser, Item, ProfileInput, RewardBalance, TransactionPage } from '@freemarket/contracts';
 import { seriousViolations } from './accessibility.js';
 import { callApi, newContext, screenshot, signIn, startBrowserStack, type BrowserStack } from './harness.js';
 
@@ -126,11 +126,15 @@ describe('checkout with local mode’s development provider', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await fillCard(page);
     await screenshot(page, 'checkout-development');
+    const before = (await callApi<RewardBalance>(page, 'GET', '/api/rewards/balance')).body.balance;
+    await page.getByTestId('rewards-balance').filter({ hasText: new RegExp(`^\\D*${before}$`) }).waitFor();
     await pay.click();
 
     await page.waitForURL((url) => url.pathname === '/payment-success' && url.searchParams.has('transaction'));
     await page.getByRole('heading', { name: 'Payment Successful' }).waitFor();
     await toastSays(page, 'Payment Successful', 'Thank you for your purchase!');
+    // The header's balance rises by the purchase's points without a reload.
+    await page.getByTestId('rewards-balance').filter({ hasText: new RegExp(`^\\D*${before + 25}$`) }).waitFor({ timeout: 15_000 });
     expect(await page.getByTestId('payment-summary').innerText()).toBe('Purchase of $25.50 to Sam Seller · Hand-thrown mug');
     expect(await page.getByRole('link', { name: 'View transaction history' }).getAttribute('href')).toBe('/transactions');
     expect(await seriousViolations(page)).toEqual([]);

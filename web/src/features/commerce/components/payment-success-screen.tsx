@@ -36,17 +36,18 @@ function Summary({ transaction }: { transaction: Transaction }) {
 }
 
 /** The toast of spec 02 §8 for the payment's type, once, then home after a pause. */
-function Succeeded({ transaction }: { transaction: Transaction }) {
+function Succeeded({ transaction, onSucceeded }: { transaction: Transaction; onSucceeded?: () => void }) {
   const navigate = useNavigate();
   const toasted = useRef<string | null>(null);
   useEffect(() => {
     if (toasted.current !== transaction.id) {
       toasted.current = transaction.id;
       toast({ title: 'Payment Successful', description: SUCCESS_TEXT[transaction.type] });
+      onSucceeded?.();
     }
     const timer = setTimeout(() => navigate(paths.home.getHref()), PAYMENT_SUCCESS_HOME_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [transaction.id, transaction.type, navigate]);
+  }, [transaction.id, transaction.type, navigate, onSucceeded]);
   return (
     <CheckoutCard title="Payment Successful" icon={<CheckCircle2 className="h-5 w-5 text-green-700" aria-hidden="true" />} testId="payment-outcome">
       <Summary transaction={transaction} />
@@ -83,8 +84,13 @@ function Failed({ transaction, text = 'The payment did not go through, and no mo
   );
 }
 
+export interface PaymentSuccessScreenProps {
+  /** A settled payment earns the payer points a moment later: the route refreshes the balance. */
+  onSucceeded?: () => void;
+}
+
 /** Spec 02 §2, /payment-success: the payment's real status, read from the server until its webhook has settled it. */
-export function PaymentSuccessScreen() {
+export function PaymentSuccessScreen({ onSucceeded }: PaymentSuccessScreenProps) {
   const [params] = useSearchParams();
   const id = params.get('transaction')?.trim() || null;
   const [timedOut, setTimedOut] = useState(false);
@@ -111,7 +117,7 @@ export function PaymentSuccessScreen() {
   if (!transaction) return <Working text="Checking your payment..." />;
   switch (transaction.status) {
     case 'succeeded':
-      return <Succeeded transaction={transaction} />;
+      return <Succeeded transaction={transaction} onSucceeded={onSucceeded} />;
     case 'failed':
       return <Failed transaction={transaction} />;
     case 'canceled':
