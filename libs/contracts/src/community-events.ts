@@ -91,19 +91,27 @@ export const EVENT_DAYS_MAX_RANGE = 42;
 
 const DAY_MS = 86_400_000;
 
-/** An IANA zone name as both the browser's Intl and Postgres know it (`Europe/Berlin`, `UTC`, `Etc/GMT+5`); never a bare offset, which Postgres reads with the opposite sign. */
+/**
+ * A zone name the browser's Intl knows (`Europe/Berlin`, `UTC`, `Etc/GMT+5`), as Intl's canonical
+ * zone: Postgres reads a bare offset with the opposite sign and an abbreviation such as `IST` or
+ * `PST` as a fixed offset of its own choosing, where Intl means Asia/Calcutta and Los Angeles.
+ */
 export const timeZoneSchema = z
   .string()
   .max(64)
   .regex(/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/, 'must be a time zone name, like Europe/Berlin')
-  .refine(knownTimeZone, 'must be a time zone name, like Europe/Berlin');
+  .transform((name, ctx) => {
+    const zone = canonicalTimeZone(name);
+    if (zone) return zone;
+    ctx.addIssue({ code: 'custom', message: 'must be a time zone name, like Europe/Berlin' });
+    return z.NEVER;
+  });
 
-function knownTimeZone(name: string): boolean {
+function canonicalTimeZone(name: string): string | undefined {
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
-    return true;
+    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
   } catch {
-    return false;
+    return undefined;
   }
 }
 
@@ -118,7 +126,7 @@ export const eventDaysQuerySchema = z
     path: ['to'],
     message: `must be at most ${EVENT_DAYS_MAX_RANGE} days after from`,
   });
-export type EventDaysQuery = z.infer<typeof eventDaysQuerySchema>;
+export type EventDaysQuery = z.output<typeof eventDaysQuerySchema>;
 
 export const eventDaysSchema = z.object({
   days: z.array(z.object({ date: z.iso.date(), count: z.number().int().min(1).max(EVENT_DAY_COUNT_MAX) })),

@@ -69,6 +69,16 @@ export function pageByDate(db: DbOrTx, viewerId: string, options: { from?: Date;
 }
 
 /**
+ * The first instant of the local date `day` (a timestamp at midnight) in `timeZone`, as a browser
+ * reckons it. Where clocks go back at midnight, Postgres reads the twice-seen 00:00 as the later
+ * instant and a browser as the earlier, which is still that date an hour before.
+ */
+function dayStart(day: SQL, timeZone: string): SQL {
+  const midnight = sql`(${day} at time zone ${timeZone})`;
+  return sql`case when (${midnight} - interval '1 hour') at time zone ${timeZone} >= ${day} then ${midnight} - interval '1 hour' else ${midnight} end`;
+}
+
+/**
  * The days in [from, to) (local dates in `timeZone`) that have events, each with its events counted
  * up to `cap`: one probe of the date index a day, however busy the month.
  */
@@ -78,11 +88,10 @@ export function daysWithEvents(db: DbOrTx, range: { from: string; to: string; ti
     db,
     sql`select to_char(d, 'YYYY-MM-DD') as date, n.count
         from generate_series(${from}::timestamp, ${to}::timestamp - interval '1 day', interval '1 day') as d
+        cross join lateral (select ${dayStart(sql`d`, timeZone)} as starts, ${dayStart(sql`(d + interval '1 day')`, timeZone)} as ends) as bounds
         cross join lateral (
           select count(*)::int as count from (
-            select from ${events} e
-            where e.event_date >= (d at time zone ${timeZone}) and e.event_date < ((d + interval '1 day') at time zone ${timeZone})
-            limit ${cap}
+            select from ${events} e where e.event_date >= bounds.starts and e.event_date < bounds.ends limit ${cap}
           ) as day_events
         ) as n
         where n.count > 0
