@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDate, optionalText } from './primitives.js';
+import { calendarDate, clearableText, optionalText } from './primitives.js';
 import { positiveAmountSchema } from './commerce.js';
 
 export const EXPENSE_TYPES = ['business', 'personal'] as const;
@@ -42,18 +42,6 @@ export const expenseBodySchema = z.object({
 });
 export type ExpenseBody = z.input<typeof expenseBodySchema>;
 export type ExpenseInput = z.output<typeof expenseBodySchema>;
-
-/** Optional text in a change: left out keeps the stored text, null or blank clears it. */
-function clearableText(max: number) {
-  return z
-    .string()
-    .trim()
-    .overwrite((s) => s.normalize('NFC'))
-    .max(max)
-    .nullable()
-    .optional()
-    .transform((v) => (v === undefined ? undefined : v || null));
-}
 
 /**
  * `PUT /api/expenses/{id}`: the fields to change. A field left out keeps its stored value (no

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { optionalText } from './primitives.js';
-import { positiveAmountSchema } from './commerce.js';
-import { PAYMENT_MAX_AMOUNT } from './payments.js';
+import { cardAmountSchema } from './payments.js';
 
 export const ITEM_LIMITS = { title: 200, description: 5000, photos: 10, photoUrl: 2048 } as const;
 /** `GET /api/items-for-sale/{userId}`: default and largest page size. */
@@ -16,7 +15,7 @@ const photoUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) addres
 
 /**
  * `POST /api/items-for-sale` and `PUT /api/items-for-sale/{id}` (spec 02 §3, §5): blank photo
- * addresses are dropped; an empty price means none (the price is open). A price is at most what
+ * addresses are dropped; an empty price means none (the price is open). A price is within what
  * one card payment can be, so Buy Now can always pay it.
  */
 export const itemBodySchema = z.object({
@@ -30,7 +29,7 @@ export const itemBodySchema = z.object({
   price: z
     .literal('')
     .transform(() => null)
-    .or(positiveAmountSchema.refine((a) => Number(a) <= PAYMENT_MAX_AMOUNT, `must be at most ${PAYMENT_MAX_AMOUNT}`))
+    .or(cardAmountSchema)
     .nullish()
     .transform((v) => v ?? null),
   openToNegotiate: z.boolean().default(false),

@@ -8,11 +8,14 @@ export const PAYMENT_MAX_AMOUNT = 10_000;
 export const PAYMENT_MIN_AMOUNT = '0.50';
 export const PAYMENT_DESCRIPTION_MAX = 500;
 
+/** An amount one card payment can be: an item's price as well, so Buy Now can always pay it. */
+export const cardAmountSchema = positiveAmountSchema
+  .refine((a) => Number(a) >= Number(PAYMENT_MIN_AMOUNT), `must be at least ${PAYMENT_MIN_AMOUNT}, the smallest card payment`)
+  .refine((a) => Number(a) <= PAYMENT_MAX_AMOUNT, `must be at most ${PAYMENT_MAX_AMOUNT}`);
+
 /** `POST /api/create-payment-intent` (spec 02 §7): for an item, the amount must be its price. */
 export const createPaymentIntentBodySchema = z.object({
-  amount: positiveAmountSchema
-    .refine((a) => Number(a) >= Number(PAYMENT_MIN_AMOUNT), `must be at least ${PAYMENT_MIN_AMOUNT}, the smallest card payment`)
-    .refine((a) => Number(a) <= PAYMENT_MAX_AMOUNT, `must be at most ${PAYMENT_MAX_AMOUNT}`),
+  amount: cardAmountSchema,
   sellerId: z.string().min(1).max(255),
   itemId: z.uuid().nullish(),
   type: transactionTypeSchema.default('purchase'),

@@ -53,13 +53,22 @@ export function nameText(max: number) {
     .min(1, 'must not be blank');
 }
 
-/** Optional text, trimmed and in NFC; empty, blank or absent is stored as none (null). */
-export function optionalText(max: number) {
+/** Optional text as it arrives: trimmed and in NFC, or null, or absent. */
+function optionalTextInput(max: number) {
   return z
     .string()
     .trim()
     .overwrite((s) => s.normalize('NFC'))
     .max(max)
-    .nullish()
-    .transform((v) => v || null);
+    .nullish();
+}
+
+/** Optional text, trimmed and in NFC; empty, blank or absent is stored as none (null). */
+export function optionalText(max: number) {
+  return optionalTextInput(max).transform((v) => v || null);
+}
+
+/** `optionalText` in a change that names only some fields: absent keeps the stored text (undefined), null or blank clears it. */
+export function clearableText(max: number) {
+  return optionalTextInput(max).transform((v) => (v === undefined ? undefined : v || null));
 }

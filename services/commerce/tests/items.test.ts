@@ -60,6 +60,7 @@ describe('listing an item', () => {
     ['a 201-character title', { ...bike, title: 'x'.repeat(201) }, /^body\.title: /],
     ['a price with three decimals', { ...bike, price: '1.999' }, /^body\.price/],
     ['a price of zero', { ...bike, price: '0' }, /^body\.price/],
+    ['a price under the smallest card payment', { ...bike, price: '0.49' }, /^body\.price: must be at least 0\.50, the smallest card payment$/],
     ['a price above what one card payment can be', { ...bike, price: '10000.01' }, /^body\.price: must be at most 10000/],
     ['a javascript: photo', { ...bike, photos: ['javascript:alert(1)'] }, /^body\.photos\.0: /],
     ['eleven photos', { ...bike, photos: Array.from({ length: ITEM_LIMITS.photos + 1 }, (_, i) => `https://img.example.org/${i}.jpg`) }, /^body\.photos: /],
