@@ -24,9 +24,9 @@ export interface CommerceContext {
 export function createContext(runtime: ServiceRuntime, config: CommerceConfig): CommerceContext {
   const transactions = new TransactionService(runtime);
   const provider = paymentProviderFor(config.payments);
-  const canceller = provider && new IntentCanceller(provider, runtime.logger);
   const { ttlMinutes, sweepIntervalSeconds } = config.pendingPayments;
-  const abandonedPayments = canceller && new AbandonedPaymentSweeper({ runtime, canceller, ttlMinutes, intervalMs: sweepIntervalSeconds * 1000 });
+  const canceller = new IntentCanceller(provider, runtime, ttlMinutes);
+  const abandonedPayments = provider && new AbandonedPaymentSweeper({ runtime, canceller, ttlMinutes, intervalMs: sweepIntervalSeconds * 1000 });
   if (abandonedPayments) {
     // Sweeps run while the app serves: from ready until close, which shutdown reaches first.
     runtime.app.addHook('onReady', async () => abandonedPayments.start());
@@ -36,7 +36,7 @@ export function createContext(runtime: ServiceRuntime, config: CommerceConfig): 
     runtime,
     config,
     transactions,
-    items: new ItemService(runtime),
+    items: new ItemService(runtime, canceller),
     payments: new PaymentService(runtime, provider, canceller, transactions, ttlMinutes),
     expenses: new ExpenseService(runtime),
     abandonedPayments,

@@ -1,6 +1,8 @@
+import { afterAll, beforeAll } from 'vitest';
 import { startServiceForTest, seedMembers as seedMembersIn, type Member, type ServiceUnderTest } from '@freemarket/testing';
 import { createCommerceService, loadCommerceConfig } from '../src/index.js';
 import { users } from '../src/db/schema/index.js';
+import { startFakeStripe, type FakeStripe } from './fixtures/fake-stripe.js';
 
 export type CommerceUnderTest = ServiceUnderTest<Awaited<ReturnType<typeof createCommerceService>>>;
 
@@ -18,6 +20,34 @@ export type { Member };
 /** Announces members as identity would, and waits until the users projection has them all. */
 export function seedMembers(sut: CommerceUnderTest, ...firstNames: string[]): Promise<Member[]> {
   return seedMembersIn(sut, users, ...firstNames);
+}
+
+/** Commerce taking cards through a fake Stripe, with three members: Ada and Cara buy from Bob. */
+export interface Checkout {
+  stripe: FakeStripe;
+  sut: CommerceUnderTest;
+  ada: Member;
+  bob: Member;
+  cara: Member;
+}
+
+/**
+ * Starts a checkout before the file's tests and stops it after them; the returned object is
+ * filled in once it has started.
+ */
+export function useCheckout(webhookSecret: string, env: Record<string, string> = {}): Checkout {
+  const checkout = {} as Checkout;
+  beforeAll(async () => {
+    const stripe = await startFakeStripe();
+    const sut = await startCommerceWithStripe(stripe.url, webhookSecret, env);
+    const [ada, bob, cara] = (await seedMembers(sut, 'Ada', 'Bob', 'Cara')) as [Member, Member, Member];
+    Object.assign(checkout, { stripe, sut, ada, bob, cara });
+  });
+  afterAll(async () => {
+    await checkout.sut?.stop();
+    await checkout.stripe?.close();
+  });
+  return checkout;
 }
 
 /** Calls the service as `userId` (or anonymously with null), the way the gateway forwards requests. */

@@ -1,42 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { ErrorBody, Item, PaymentIntent } from '@freemarket/contracts';
+import { waitFor } from '@freemarket/testing';
 import { itemsForSale, outbox, transactions } from '../src/db/schema/index.js';
-import { call, seedMembers, startCommerceWithStripe, type CommerceUnderTest, type Member } from './_util.js';
-import { startFakeStripe, type FakeStripe } from './fixtures/fake-stripe.js';
+import { call, useCheckout, type Member } from './_util.js';
 import { deliverWebhook, intentEvent, refundEvent } from './fixtures/stripe-webhooks.js';
 
 const WEBHOOK_SECRET = 'whsec_test_commerce_holds';
 const HELD = 'Someone else is paying for this item; try again in a few minutes';
-let stripe: FakeStripe;
-let sut: CommerceUnderTest;
-let ada: Member;
-let bob: Member;
-let cara: Member;
+const c = useCheckout(WEBHOOK_SECRET, { PENDING_PAYMENT_TTL_MINUTES: '60' });
 
-beforeAll(async () => {
-  stripe = await startFakeStripe();
-  sut = await startCommerceWithStripe(stripe.url, WEBHOOK_SECRET, { PENDING_PAYMENT_TTL_MINUTES: '60' });
-  [ada, bob, cara] = (await seedMembers(sut, 'Ada', 'Bob', 'Cara')) as [Member, Member, Member];
-});
-afterAll(async () => {
-  await sut?.stop();
-  await stripe?.close();
-});
-
-const db = () => sut.service.runtime.db;
+const db = () => c.sut.service.runtime.db;
 const transaction = async (id: string) => (await db().select().from(transactions).where(eq(transactions.id, id)))[0]!;
 const itemRow = async (id: string) => (await db().select().from(itemsForSale).where(eq(itemsForSale.id, id)))[0];
-const deliver = (type: string, intentId: string) => deliverWebhook(sut.url, intentEvent(type, intentId), WEBHOOK_SECRET);
-const fakeIntent = (id: string) => stripe.intents.find((i) => i.id === id)!;
+const deliver = (type: string, intentId: string) => deliverWebhook(c.sut.url, intentEvent(type, intentId), WEBHOOK_SECRET);
+const fakeIntent = (id: string) => c.stripe.intents.find((i) => i.id === id)!;
 
 async function listItem(price = '40.00'): Promise<Item> {
-  const listed = await call<Item>(sut, bob.id, 'POST', '/api/items-for-sale', { title: 'Rocking chair', price });
+  const listed = await call<Item>(c.sut, c.bob.id, 'POST', '/api/items-for-sale', { title: 'Rocking chair', price });
   expect(listed.status).toBe(201);
   return listed.body;
 }
 
-const buy = (by: Member, item: Item) => call<PaymentIntent & ErrorBody>(sut, by.id, 'POST', '/api/create-payment-intent', { amount: item.price, sellerId: bob.id, itemId: item.id, type: 'purchase' });
+const buy = (by: Member, item: Item) => call<PaymentIntent & ErrorBody>(c.sut, by.id, 'POST', '/api/create-payment-intent', { amount: item.price, sellerId: c.bob.id, itemId: item.id, type: 'purchase' });
 
 async function startBuying(by: Member, item: Item) {
   const started = await buy(by, item);
@@ -62,10 +48,10 @@ const successAnnouncements = async (transactionId: string) => (await announced('
 describe('an item’s hold', () => {
   it('stays with a buyer whose card was declined, since Stripe keeps their form open for another card', async () => {
     const item = await listItem();
-    const first = await startBuying(ada, item);
+    const first = await startBuying(c.ada, item);
     await deliver('payment_intent.payment_failed', first.intentId);
     expect((await transaction(first.transactionId)).status).toBe('failed');
-    expect(await buy(cara, item)).toMatchObject({ status: 409, body: { message: HELD } });
+    expect(await buy(c.cara, item)).toMatchObject({ status: 409, body: { message: HELD } });
     await deliver('payment_intent.succeeded', first.intentId);
     expect((await transaction(first.transactionId)).status).toBe('succeeded');
     expect((await itemRow(item.id))?.status).toBe('sold');
@@ -73,11 +59,11 @@ describe('an item’s hold', () => {
 
   it('lasts as long as an unpaid payment stays payable, then passes to the next buyer and the stale payment is canceled', async () => {
     const item = await listItem('55.00');
-    const first = await startBuying(ada, item);
+    const first = await startBuying(c.ada, item);
     await age(first.transactionId, 45);
-    expect(await buy(cara, item)).toMatchObject({ status: 409, body: { message: HELD } });
+    expect(await buy(c.cara, item)).toMatchObject({ status: 409, body: { message: HELD } });
     await age(first.transactionId, 61);
-    const second = await startBuying(cara, item);
+    const second = await startBuying(c.cara, item);
     expect((await transaction(first.transactionId)).status).toBe('canceled');
     expect(fakeIntent(first.intentId).status).toBe('canceled');
     expect((await transaction(second.transactionId)).status).toBe('pending');
@@ -85,11 +71,11 @@ describe('an item’s hold', () => {
 
   it('leaves only the newest payment payable when the same buyer starts again (a second tab, a reload)', async () => {
     const item = await listItem('30.00');
-    const first = await startBuying(ada, item);
-    const second = await startBuying(ada, item);
+    const first = await startBuying(c.ada, item);
+    const second = await startBuying(c.ada, item);
     expect((await transaction(first.transactionId)).status).toBe('canceled');
     expect(fakeIntent(first.intentId).status).toBe('canceled');
-    expect(stripe.cancels.get(first.intentId)).toBe(1);
+    expect(c.stripe.cancels.get(first.intentId)).toBe(1);
     expect((await transaction(second.transactionId)).status).toBe('pending');
     expect(fakeIntent(second.intentId).status).toBe('requires_payment_method');
   });
@@ -98,10 +84,10 @@ describe('an item’s hold', () => {
 describe('a sale', () => {
   it('cancels every other open payment for the item, here and at Stripe', async () => {
     const item = await listItem('25.00');
-    const first = await startBuying(ada, item);
+    const first = await startBuying(c.ada, item);
     // Ada confirms the first tab's form just as she opens a second one: Stripe has taken that money.
     fakeIntent(first.intentId).status = 'succeeded';
-    const second = await startBuying(ada, item);
+    const second = await startBuying(c.ada, item);
     await deliver('payment_intent.succeeded', first.intentId);
     expect((await transaction(first.transactionId)).status).toBe('succeeded');
     expect((await itemRow(item.id))?.status).toBe('sold');
@@ -112,8 +98,8 @@ describe('a sale', () => {
 
   it('still happens when a partial refund arrives before the success, keeping the refund and announcing it again for rewards', async () => {
     const item = await listItem('40.00');
-    const { transactionId, intentId } = await startBuying(ada, item);
-    await deliverWebhook(sut.url, refundEvent(intentId, 4000, 500), WEBHOOK_SECRET);
+    const { transactionId, intentId } = await startBuying(c.ada, item);
+    await deliverWebhook(c.sut.url, refundEvent(intentId, 4000, 500), WEBHOOK_SECRET);
     await deliver('payment_intent.succeeded', intentId);
     const row = await transaction(transactionId);
     expect(row).toMatchObject({ status: 'partially_refunded', amountRefunded: '5.00' });
@@ -131,28 +117,110 @@ describe('a sale', () => {
   });
 });
 
+describe('starting again for an item', () => {
+  it('never leaves payable a payment replaced while Stripe was still making its intent: its request answers 409 and its intent is canceled', async () => {
+    const item = await listItem('42.00');
+    c.stripe.delayNextAnswer(800);
+    const slow = buy(c.ada, item);
+    const slowRow = await waitFor('the first payment stored', async () => (await db().select().from(transactions).where(eq(transactions.itemId, item.id)))[0]);
+    const second = await startBuying(c.ada, item);
+    expect(await slow).toMatchObject({ status: 409, body: { message: 'This payment has ended; start a new one' } });
+    expect((await transaction(slowRow.id)).status).toBe('canceled');
+    const slowIntent = c.stripe.intents.find((i) => i.metadata.transactionId === slowRow.id)!;
+    expect(slowIntent.status).toBe('canceled');
+    expect((await transaction(second.transactionId)).status).toBe('pending');
+    expect(fakeIntent(second.intentId).status).toBe('requires_payment_method');
+  });
+
+  it('keeps the earlier payment when Stripe refuses the new one', async () => {
+    const item = await listItem('60.00');
+    const first = await startBuying(c.ada, item);
+    c.stripe.minimumCents = 10_000;
+    try {
+      expect((await buy(c.ada, item)).status).toBe(400);
+    } finally {
+      c.stripe.minimumCents = 50;
+    }
+    expect((await transaction(first.transactionId)).status).toBe('pending');
+    expect(fakeIntent(first.intentId).status).toBe('requires_payment_method');
+    expect(c.stripe.cancels.has(first.intentId)).toBe(false);
+  });
+
+  it('cancels a replaced payment at Stripe later when Stripe cannot be asked at once, and marks it canceled only then', async () => {
+    const item = await listItem('33.00');
+    const first = await startBuying(c.ada, item);
+    c.stripe.failNextCancel();
+    const second = await startBuying(c.ada, item);
+    expect(fakeIntent(first.intentId).status).toBe('requires_payment_method');
+    expect((await transaction(first.transactionId)).status).toBe('pending');
+    // Replaced, it no longer holds the item nor counts as open; the sweeper finishes the cancel.
+    await c.sut.service.ctx.abandonedPayments!.processAll();
+    expect(fakeIntent(first.intentId).status).toBe('canceled');
+    expect((await transaction(first.transactionId)).status).toBe('canceled');
+    expect((await transaction(second.transactionId)).status).toBe('pending');
+  });
+
+  it('cancels the item’s other payments at Stripe after a sale even when Stripe cannot be asked at once', async () => {
+    const item = await listItem('27.00');
+    const first = await startBuying(c.ada, item);
+    // Ada confirms the first tab's form just as she opens a second one: Stripe has taken that money.
+    fakeIntent(first.intentId).status = 'succeeded';
+    const second = await startBuying(c.ada, item);
+    c.stripe.failNextCancel();
+    await deliver('payment_intent.succeeded', first.intentId);
+    expect((await itemRow(item.id))?.status).toBe('sold');
+    expect(fakeIntent(second.intentId).status).toBe('requires_payment_method');
+    await c.sut.service.ctx.abandonedPayments!.processAll();
+    expect(fakeIntent(second.intentId).status).toBe('canceled');
+    expect((await transaction(second.transactionId)).status).toBe('canceled');
+    expect((await transaction(first.transactionId)).status).toBe('succeeded');
+  });
+});
+
 describe('the seller’s changes while a buyer pays', () => {
-  it('refuses deleting the item or changing its price (409), allows other changes, and frees both once the payment ends', async () => {
+  it('cancel the item’s open payments at Stripe and here, then delete the item or change its price', async () => {
     const item = await listItem('20.00');
-    const { transactionId, intentId } = await startBuying(ada, item);
-    const busy = 'Someone is paying for this item; try again once their payment has ended';
-    expect(await call<ErrorBody>(sut, bob.id, 'DELETE', `/api/items-for-sale/${item.id}`)).toMatchObject({ status: 409, body: { message: busy } });
-    expect(await call<ErrorBody>(sut, bob.id, 'PUT', `/api/items-for-sale/${item.id}`, { title: 'Rocking chair', price: '200.00' })).toMatchObject({ status: 409, body: { message: busy } });
-    const retitled = await call<Item>(sut, bob.id, 'PUT', `/api/items-for-sale/${item.id}`, { title: 'Oak rocking chair', price: '20.00' });
-    expect(retitled).toMatchObject({ status: 200, body: { title: 'Oak rocking chair', price: '20.00' } });
-    await deliver('payment_intent.payment_failed', intentId);
-    expect((await call(sut, bob.id, 'DELETE', `/api/items-for-sale/${item.id}`)).status).toBe(409);
-    await deliver('payment_intent.canceled', intentId);
-    expect((await transaction(transactionId)).status).toBe('canceled');
-    expect((await call<Item>(sut, bob.id, 'PUT', `/api/items-for-sale/${item.id}`, { title: 'Oak rocking chair', price: '18.00' })).body.price).toBe('18.00');
-    expect((await call(sut, bob.id, 'DELETE', `/api/items-for-sale/${item.id}`)).status).toBe(204);
+    const first = await startBuying(c.ada, item);
+    const repriced = await call<Item>(c.sut, c.bob.id, 'PUT', `/api/items-for-sale/${item.id}`, { title: 'Rocking chair', price: '200.00' });
+    expect(repriced).toMatchObject({ status: 200, body: { price: '200.00' } });
+    expect(fakeIntent(first.intentId).status).toBe('canceled');
+    expect((await transaction(first.transactionId)).status).toBe('canceled');
+    const second = await startBuying(c.cara, { ...item, price: '200.00' });
+    await deliver('payment_intent.payment_failed', second.intentId);
+    expect((await call(c.sut, c.bob.id, 'DELETE', `/api/items-for-sale/${item.id}`)).status).toBe(204);
+    expect(fakeIntent(second.intentId).status).toBe('canceled');
+    expect((await transaction(second.transactionId)).status).toBe('canceled');
+    expect(await itemRow(item.id)).toBeUndefined();
+  });
+
+  it('allow other changes without touching the payment', async () => {
+    const item = await listItem('21.00');
+    const { transactionId, intentId } = await startBuying(c.ada, item);
+    const retitled = await call<Item>(c.sut, c.bob.id, 'PUT', `/api/items-for-sale/${item.id}`, { title: 'Oak rocking chair', price: '21.00' });
+    expect(retitled).toMatchObject({ status: 200, body: { title: 'Oak rocking chair', price: '21.00' } });
+    expect((await transaction(transactionId)).status).toBe('pending');
+    expect(c.stripe.cancels.has(intentId)).toBe(false);
+  });
+
+  it('are refused (409) only while Stripe is taking the buyer’s money, and 502 while Stripe cannot be asked', async () => {
+    const item = await listItem('22.00');
+    const { transactionId, intentId } = await startBuying(c.ada, item);
+    c.stripe.failNextCancel();
+    expect(await call<ErrorBody>(c.sut, c.bob.id, 'DELETE', `/api/items-for-sale/${item.id}`)).toMatchObject({ status: 502 });
+    fakeIntent(intentId).status = 'succeeded';
+    const busy = 'A buyer is paying for this item right now; try again in a few minutes';
+    expect(await call<ErrorBody>(c.sut, c.bob.id, 'DELETE', `/api/items-for-sale/${item.id}`)).toMatchObject({ status: 409, body: { message: busy } });
+    expect(await call<ErrorBody>(c.sut, c.bob.id, 'PUT', `/api/items-for-sale/${item.id}`, { title: 'Rocking chair', price: '1.00' })).toMatchObject({ status: 409, body: { message: busy } });
+    expect((await itemRow(item.id))?.price).toBe('22.00');
+    await deliver('payment_intent.succeeded', intentId);
+    expect((await transaction(transactionId)).status).toBe('succeeded');
   });
 
   it('never reprices a sold item (409)', async () => {
     const item = await listItem('9.00');
-    const { transactionId, intentId } = await startBuying(ada, item);
+    const { transactionId, intentId } = await startBuying(c.ada, item);
     await deliver('payment_intent.succeeded', intentId);
-    const repriced = await call<ErrorBody>(sut, bob.id, 'PUT', `/api/items-for-sale/${item.id}`, { title: 'Rocking chair', price: '1.00' });
+    const repriced = await call<ErrorBody>(c.sut, c.bob.id, 'PUT', `/api/items-for-sale/${item.id}`, { title: 'Rocking chair', price: '1.00' });
     expect(repriced).toMatchObject({ status: 409, body: { message: 'This item has been sold; its price cannot change' } });
     expect((await itemRow(item.id))?.price).toBe('9.00');
     expect((await transaction(transactionId)).amount).toBe('9.00');

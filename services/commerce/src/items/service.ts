@@ -1,19 +1,21 @@
 import type { Item, ItemInput, ItemPage, ListItemsQuery } from '@freemarket/contracts';
 import { paginate, type DbOrTx } from '@freemarket/db';
-import { ConflictError, ForbiddenError, NotFoundError, readCursor, type Actor, type ServiceRuntime } from '@freemarket/kit';
+import { AppError, ConflictError, ForbiddenError, NotFoundError, readCursor, type Actor, type ServiceRuntime } from '@freemarket/kit';
 import type { ItemRow } from '../db/schema/index.js';
-import { hasOpenPayment } from '../payments/repository.js';
+import type { IntentCanceller, ItemPaymentsEnded } from '../payments/cancel-intents.js';
 import { toCents } from '../payments/transitions.js';
 import { deleteItem, findItem, insertItem, itemsArePublic, pageItems, updateItem } from './repository.js';
 
-const PAYMENT_OPEN = 'Someone is paying for this item; try again once their payment has ended';
-
 /**
- * Items for sale (spec 02 §2, the profile's Shop tab): the seller alone changes them. While a card
- * payment for an item is open, its price is the one being paid, so it neither changes nor goes.
+ * Items for sale (spec 02 §2, the profile's Shop tab): the seller alone changes them. A card
+ * payment pays the price it started with, so deleting an item or changing its price first cancels
+ * its open payments; only one Stripe is already taking stops the change.
  */
 export class ItemService {
-  constructor(private readonly runtime: ServiceRuntime) {}
+  constructor(
+    private readonly runtime: ServiceRuntime,
+    private readonly canceller: IntentCanceller,
+  ) {}
 
   async create(actor: Actor, input: ItemInput): Promise<Item> {
     const row = await this.runtime.transaction(async (tx, emit) => {
@@ -31,24 +33,28 @@ export class ItemService {
   }
 
   async update(actor: Actor, id: string, input: ItemInput): Promise<Item> {
-    return toItem(
-      await this.runtime.transaction(async (tx) => {
-        const item = await this.ownItem(tx, actor, id);
-        if (priceOf(input.price) !== priceOf(item.price)) {
-          if (item.status === 'sold') throw new ConflictError('This item has been sold; its price cannot change');
-          if (await hasOpenPayment(tx, id)) throw new ConflictError(PAYMENT_OPEN);
-        }
-        return updateItem(tx, id, input);
-      }),
-    );
+    const updated = await this.runtime.transaction(async (tx) => {
+      const item = await this.ownItem(tx, actor, id);
+      if (priceOf(input.price) !== priceOf(item.price)) {
+        if (item.status === 'sold') throw new ConflictError('This item has been sold; its price cannot change');
+        const ended = await this.canceller.endItemPayments(tx, id);
+        // Returned, not thrown: the payments already canceled stay canceled.
+        if (ended !== 'ended') return ended;
+      }
+      return updateItem(tx, id, input);
+    });
+    return toItem(unlessPaid(updated));
   }
 
   async remove(actor: Actor, id: string): Promise<void> {
-    await this.runtime.transaction(async (tx) => {
+    const removed = await this.runtime.transaction(async (tx) => {
       await this.ownItem(tx, actor, id);
-      if (await hasOpenPayment(tx, id)) throw new ConflictError(PAYMENT_OPEN);
+      const ended = await this.canceller.endItemPayments(tx, id);
+      if (ended !== 'ended') return ended;
       await deleteItem(tx, id);
+      return null;
     });
+    unlessPaid(removed);
   }
 
   private async ownItem(tx: DbOrTx, actor: Actor, id: string): Promise<ItemRow> {
@@ -57,6 +63,13 @@ export class ItemService {
     if (item.userId !== actor.userId) throw new ForbiddenError('Only the seller can change this item');
     return item;
   }
+}
+
+/** The change's result, or why it could not be made: a payment for the item Stripe is taking or could not be asked about. */
+function unlessPaid<T>(result: T | Exclude<ItemPaymentsEnded, 'ended'>): T {
+  if (result === 'being-paid') throw new ConflictError('A buyer is paying for this item right now; try again in a few minutes');
+  if (result === 'unreachable') throw new AppError(502, 'The payment provider did not answer; please try again');
+  return result;
 }
 
 /** A price in cents, so '20' and '20.00' are the same price; null for none. */

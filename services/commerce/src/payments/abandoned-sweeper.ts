@@ -1,6 +1,6 @@
 import type { ServiceRuntime } from '@freemarket/kit';
 import type { IntentCanceller } from './cancel-intents.js';
-import { claimAbandoned, setTransaction } from './repository.js';
+import { claimToCancel } from './repository.js';
 
 export interface AbandonedSweeperOptions {
   runtime: ServiceRuntime;
@@ -14,7 +14,8 @@ export interface AbandonedSweeperOptions {
 
 /**
  * Cancels card payments the buyer never completed, declined ones included (Stripe keeps their
- * form open for another card): at Stripe first, then here as `canceled`.
+ * form open for another card), and finishes the cancels that are due (payments replaced, or whose
+ * item sold, that Stripe did not confirm canceled at once): at Stripe first, then here as `canceled`.
  * Batches are claimed with FOR UPDATE SKIP LOCKED, so several commerce instances share the work
  * and no payment is canceled twice; a webhook for a claimed payment waits for the batch to commit.
  */
@@ -70,19 +71,12 @@ export class AbandonedPaymentSweeper {
   }
 
   private async processBatch(): Promise<{ claimed: number; handled: number; canceled: number }> {
-    const { runtime, ttlMinutes } = this.options;
+    const { runtime, ttlMinutes, canceller } = this.options;
     return runtime.transaction(async (tx) => {
-      const rows = await claimAbandoned(tx, ttlMinutes, this.batchSize);
-      const answers = await Promise.all(rows.map((row) => this.options.canceller.cancel(row, 'abandoned')));
-      let handled = 0;
-      let canceled = 0;
-      for (const [idx, answer] of answers.entries()) {
-        if (answer === 'unreachable') continue;
-        handled += 1;
-        if (answer === 'canceled') canceled += 1;
-        // Too late to cancel: the webhook settles it; touching it waits a full TTL before asking again.
-        await setTransaction(tx, rows[idx]!.id, answer === 'canceled' ? { status: 'canceled' } : {});
-      }
+      const rows = await claimToCancel(tx, ttlMinutes, this.batchSize);
+      const answers = await canceller.endClaimed(tx, rows);
+      const handled = answers.filter((a) => a !== 'unreachable').length;
+      const canceled = answers.filter((a) => a === 'canceled').length;
       return { claimed: rows.length, handled, canceled };
     });
   }

@@ -1,38 +1,80 @@
-import type { Logger } from '@freemarket/kit';
+import type { ServiceRuntime } from '@freemarket/kit';
+import type { Tx } from '@freemarket/db';
 import type { TransactionRow } from '../db/schema/index.js';
 import type { CancelReason, PaymentProvider } from './provider.js';
+import { claimDue, claimItemPayments, setTransaction } from './repository.js';
 
 /** What asking the provider to cancel a payment's intent came to. */
 export type CancelAnswer = 'canceled' | 'too-late' | 'unreachable';
 
+/** What ending an item's payments for its seller came to. */
+export type ItemPaymentsEnded = 'ended' | 'being-paid' | 'unreachable';
+
 /**
- * The one way a payment's intent is canceled at the provider: by the abandoned-payment sweeper, by
- * a buyer starting again, and by a sale. Never throws: `too-late` means the provider has taken the
- * money (its webhook settles the payment), `unreachable` that it could not be asked.
+ * The one way a payment is canceled: at the provider first, then here, on rows the caller has
+ * locked. Used by the sweeper (abandoned payments, and cancels that are due), right after a
+ * commit that made cancels due (a buyer starting again, a sale), and by the seller's changes.
+ * `too-late` means the provider has taken the money or is taking it (its webhook settles the
+ * payment), `unreachable` that it could not be asked.
  */
 export class IntentCanceller {
   constructor(
-    private readonly provider: PaymentProvider,
-    private readonly logger: Logger,
+    private readonly provider: PaymentProvider | null,
+    private readonly runtime: ServiceRuntime,
+    /** How long to wait before asking again about an intent the provider is taking. */
+    private readonly retryMinutes: number,
   ) {}
 
   async cancel(payment: Pick<TransactionRow, 'id' | 'stripePaymentIntentId'>, reason: CancelReason): Promise<CancelAnswer> {
-    // No intent id: the provider never answered the create call, so there is nothing to cancel there.
-    if (!payment.stripePaymentIntentId) return 'canceled';
+    // No intent id: its client secret never left us (storeIntent keeps none for an ended payment), so nobody can pay it.
+    // No provider: nothing can settle a payment.
+    if (!payment.stripePaymentIntentId || !this.provider) return 'canceled';
     try {
       return await this.provider.cancelIntent(payment.stripePaymentIntentId, reason);
     } catch (err) {
-      this.logger.warn({ err, transactionId: payment.id }, 'could not cancel a payment at the provider');
+      this.runtime.logger.warn({ err, transactionId: payment.id }, 'could not cancel a payment at the provider');
       return 'unreachable';
     }
   }
 
   /**
-   * Cancels payments already marked canceled here, after that commit. One the provider has taken
-   * meanwhile still succeeds through its webhook (Stripe is the truth); one it could not be asked
-   * about is logged, as its buyer could still pay it.
+   * Cancels locked payments at the provider, then marks those it canceled `canceled`. One it is
+   * taking is asked about again after `retryMinutes` (or, open, after a full age); one it could
+   * not be asked about stays as it is for the next sweep.
    */
-  async cancelAll(payments: readonly Pick<TransactionRow, 'id' | 'stripePaymentIntentId'>[], reason: CancelReason): Promise<void> {
-    await Promise.all(payments.map((payment) => this.cancel(payment, reason)));
+  async endClaimed(tx: Tx, rows: readonly TransactionRow[]): Promise<CancelAnswer[]> {
+    // A payment being ended was replaced (or its item sold); an open one nobody will pay any more.
+    const answers = await Promise.all(rows.map((row) => this.cancel(row, row.cancelDueAt ? 'duplicate' : 'abandoned')));
+    for (const [idx, answer] of answers.entries()) {
+      const row = rows[idx]!;
+      if (answer === 'canceled') await setTransaction(tx, row.id, { status: 'canceled', cancelDueAt: null });
+      else if (answer === 'too-late') await setTransaction(tx, row.id, row.cancelDueAt ? { cancelDueAt: new Date(Date.now() + this.retryMinutes * 60_000) } : {});
+    }
+    return answers;
+  }
+
+  /**
+   * Right after a commit that made cancels due: does them now. What the provider does not answer,
+   * or what fails here, stays due for the sweeper, so this never throws.
+   */
+  async finishDue(ids: readonly string[]): Promise<void> {
+    if (ids.length === 0) return;
+    try {
+      await this.runtime.transaction(async (tx) => this.endClaimed(tx, await claimDue(tx, ids)));
+    } catch (err) {
+      this.runtime.logger.warn({ err, transactionIds: ids }, 'could not finish cancels; the sweeper will');
+    }
+  }
+
+  /**
+   * For the seller's change to an item (deleting it, a new price), in their transaction with the
+   * item locked: ends every payment for it that may still be paid. `being-paid` when the provider
+   * is taking one; the others are still canceled.
+   */
+  async endItemPayments(tx: Tx, itemId: string): Promise<ItemPaymentsEnded> {
+    const answers = await this.endClaimed(tx, await claimItemPayments(tx, itemId));
+    if (answers.includes('too-late')) return 'being-paid';
+    if (answers.includes('unreachable')) return 'unreachable';
+    return 'ended';
   }
 }

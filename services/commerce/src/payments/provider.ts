@@ -6,13 +6,14 @@ import type { PaymentsConfig } from '../config.js';
 export type CancelReason = 'abandoned' | 'duplicate';
 
 /**
- * The provider refused a request outright (Stripe's invalid-request and card errors), as opposed
- * to not answering; `status` is how we answer the member, `message` the provider's reason.
+ * The provider refused a request outright, as opposed to not answering: `card` for a card error,
+ * whose message is written for the payer; `invalid-request` for a request it will not do, whose
+ * message is written for us.
  */
 export class PaymentRefusedError extends Error {
   override name = 'PaymentRefusedError';
   constructor(
-    readonly status: 400 | 409,
+    readonly kind: 'card' | 'invalid-request',
     message: string,
     options?: { cause?: unknown },
   ) {
@@ -67,8 +68,8 @@ export class StripeProvider implements PaymentProvider {
       );
     } catch (err) {
       // Stripe's answer to a request it will not do (an amount under its minimum, a declined card); the rest are outages.
-      if (err instanceof Stripe.errors.StripeCardError) throw new PaymentRefusedError(409, err.message, { cause: err });
-      if (err instanceof Stripe.errors.StripeInvalidRequestError) throw new PaymentRefusedError(400, err.message, { cause: err });
+      if (err instanceof Stripe.errors.StripeCardError) throw new PaymentRefusedError('card', err.message, { cause: err });
+      if (err instanceof Stripe.errors.StripeInvalidRequestError) throw new PaymentRefusedError('invalid-request', err.message, { cause: err });
       throw err;
     }
     if (!intent.client_secret) throw new Error(`Stripe returned payment intent ${intent.id} without a client secret`);

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@freemarket/db';
 import type { TransactionStatus } from '@freemarket/contracts';
 import { itemsForSale, stripeEvents, transactions, type TransactionRow } from '../db/schema/index.js';
@@ -24,7 +24,7 @@ export async function deleteTransaction(db: DbOrTx, id: string): Promise<void> {
 export async function setTransaction(
   db: DbOrTx,
   id: string,
-  patch: { status?: TransactionStatus; stripePaymentIntentId?: string; amountRefunded?: string; succeededAt?: Date },
+  patch: { status?: TransactionStatus; amountRefunded?: string; succeededAt?: Date; cancelDueAt?: Date | null },
 ): Promise<void> {
   await db
     .update(transactions)
@@ -43,13 +43,30 @@ export async function markItemSold(db: DbOrTx, itemId: string): Promise<boolean>
 }
 
 /**
+ * Stores the intent Stripe made for a payment still wanted; false when the payment ended while
+ * Stripe made it (the buyer started again, the item sold or changed), whose intent must not be used.
+ */
+export async function storeIntent(db: DbOrTx, id: string, intentId: string): Promise<boolean> {
+  const stored = await db
+    .update(transactions)
+    .set({ stripePaymentIntentId: intentId, updatedAt: new Date() })
+    .where(and(eq(transactions.id, id), eq(transactions.status, 'pending'), isNull(transactions.cancelDueAt)))
+    .returning({ id: transactions.id });
+  return stored.length > 0;
+}
+
+/**
  * A card payment its buyer can still pay (`isOpen` in transitions.ts): pending, or declined with
- * its intent still open at the provider, which keeps the buyer's form open for another card.
+ * its intent still open at the provider, which keeps the buyer's form open for another card; and
+ * not being ended.
  */
 const open = and(
   ne(transactions.source, 'manual'),
+  isNull(transactions.cancelDueAt),
   or(eq(transactions.status, 'pending'), and(eq(transactions.status, 'failed'), isNotNull(transactions.stripePaymentIntentId))),
 );
+/** A payment being ended whose intent Stripe has not yet confirmed canceled. */
+const cancelDue = and(isNotNull(transactions.cancelDueAt), inArray(transactions.status, ['pending', 'failed']));
 const newsWithin = (minutes: number) => sql`${transactions.updatedAt} > now() - make_interval(mins => ${minutes})`;
 
 /** Whether another buyer's open payment for the item, with news in the last `minutes`, holds it. */
@@ -62,38 +79,56 @@ export async function heldByAnother(db: DbOrTx, itemId: string, buyerId: string,
   return row !== undefined;
 }
 
-/** Whether any open payment for the item exists, however old: until it ends, the item's price is the one being paid. */
-export async function hasOpenPayment(db: DbOrTx, itemId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: transactions.id })
-    .from(transactions)
-    .where(and(eq(transactions.itemId, itemId), open))
-    .limit(1);
-  return row !== undefined;
-}
-
 /**
- * Marks every open payment for the item but `keepId` canceled and returns them, for the caller to
- * cancel at the provider once its transaction commits.
+ * Makes the cancel of the item's open payments due and returns their ids: all but `keep` after a
+ * sale, or only those started before `keep` when it is a newer payment (a still newer one wins).
  */
-export async function cancelOtherOpenPayments(db: DbOrTx, itemId: string, keepId: string): Promise<TransactionRow[]> {
-  return db
+export async function requestCancels(db: DbOrTx, itemId: string, keep: Pick<TransactionRow, 'id' | 'createdAt'>, which: 'all' | 'older'): Promise<string[]> {
+  const now = new Date();
+  const older = sql`(${transactions.createdAt}, ${transactions.id}) < (${keep.createdAt.toISOString()}::timestamptz, ${keep.id}::uuid)`;
+  const rows = await db
     .update(transactions)
-    .set({ status: 'canceled', updatedAt: new Date() })
-    .where(and(eq(transactions.itemId, itemId), ne(transactions.id, keepId), open))
-    .returning();
+    .set({ cancelDueAt: now, updatedAt: now })
+    .where(and(eq(transactions.itemId, itemId), ne(transactions.id, keep.id), open, which === 'older' ? older : undefined))
+    .returning({ id: transactions.id });
+  return rows.map((r) => r.id);
+}
+
+/** Of `ids`, the payments whose cancel is due now, locked; rows another caller holds are skipped. */
+export async function claimDue(db: DbOrTx, ids: readonly string[]): Promise<TransactionRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(transactions)
+    .where(and(inArray(transactions.id, [...ids]), cancelDue, lte(transactions.cancelDueAt, sql`now()`)))
+    .for('update', { skipLocked: true });
+}
+
+/** Every payment for the item that may still be paid at Stripe (open, or its cancel due), locked. */
+export async function claimItemPayments(db: DbOrTx, itemId: string): Promise<TransactionRow[]> {
+  return db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.itemId, itemId), or(open, cancelDue)))
+    .for('update');
 }
 
 /**
- * Claims up to `limit` open card payments with no news for `minutes`, oldest first, locked for the
- * caller's transaction; rows another instance holds are skipped, not waited for.
+ * Claims up to `limit` payments to cancel, oldest news first, locked for the caller's transaction:
+ * open ones with no news for `minutes`, and those whose cancel is due. Rows another instance holds
+ * are skipped, not waited for.
  */
-export async function claimAbandoned(db: DbOrTx, minutes: number, limit: number): Promise<TransactionRow[]> {
+export async function claimToCancel(db: DbOrTx, minutes: number, limit: number): Promise<TransactionRow[]> {
   return db
     .select()
     .from(transactions)
     // The status list repeats the partial index's condition, so the planner picks that index.
-    .where(and(inArray(transactions.status, ['pending', 'failed']), open, sql`${transactions.updatedAt} < now() - make_interval(mins => ${minutes})`))
+    .where(
+      and(
+        inArray(transactions.status, ['pending', 'failed']),
+        or(and(open, sql`${transactions.updatedAt} < now() - make_interval(mins => ${minutes})`), and(cancelDue, lte(transactions.cancelDueAt, sql`now()`))),
+      ),
+    )
     .orderBy(asc(transactions.updatedAt))
     .limit(limit)
     .for('update', { skipLocked: true });

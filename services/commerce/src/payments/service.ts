@@ -7,7 +7,7 @@ import type { TransactionService } from '../transactions/service.js';
 import type { IntentCanceller } from './cancel-intents.js';
 import { outcomeOf } from './events.js';
 import { DevelopmentProvider, PaymentRefusedError, type PaymentProvider } from './provider.js';
-import { cancelOtherOpenPayments, deleteTransaction, findByIntent, firstDelivery, heldByAnother, markItemSold, setTransaction } from './repository.js';
+import { deleteTransaction, findByIntent, firstDelivery, heldByAnother, markItemSold, requestCancels, setTransaction, storeIntent } from './repository.js';
 import { canMove, isOpen, refundOutcome, successOutcome, toCents } from './transitions.js';
 
 /** Card payments and donations (spec 02 §2 Payment screen): checked here, confirmed in the browser, settled only by the signed webhook. */
@@ -15,7 +15,7 @@ export class PaymentService {
   constructor(
     private readonly runtime: ServiceRuntime,
     private readonly provider: PaymentProvider | null,
-    private readonly canceller: IntentCanceller | null,
+    private readonly canceller: IntentCanceller,
     private readonly transactions: TransactionService,
     /** How long an open payment with no news holds its item: the sweeper's age, so the two agree. */
     private readonly ttlMinutes: number,
@@ -27,13 +27,14 @@ export class PaymentService {
 
   /**
    * Checks everything before the provider hears of it, stores the pending payment, then asks for
-   * the intent. For an item, only the newest payment can be paid: the others still open (the
-   * buyer's earlier ones, or any past the hold not yet swept) are canceled, here and at the provider.
+   * the intent. For an item, only the newest payment can be paid: once its intent exists, the
+   * others started before it (the buyer's earlier ones, or any past the hold not yet swept) are
+   * canceled, at the provider first.
    */
   async createIntent(actor: Actor, input: CreatePaymentIntentInput): Promise<PaymentIntent> {
     const provider = this.requireProvider();
     // One transaction with the item locked: two buyers of one item are served one after the other.
-    const { row, replaced } = await this.runtime.transaction(async (tx) => {
+    const row = await this.runtime.transaction(async (tx) => {
       const amount = await this.checkedAmount(tx, actor, input);
       const [inserted] = await tx
         .insert(transactions)
@@ -49,35 +50,55 @@ export class PaymentService {
           description: input.description,
         })
         .returning();
-      return { row: inserted!, replaced: input.itemId ? await cancelOtherOpenPayments(tx, input.itemId, inserted!.id) : [] };
+      return inserted!;
     });
-    const [intent] = await Promise.all([this.intentFor(provider, row, input.description), this.canceller?.cancelAll(replaced, 'duplicate')]);
+    const intent = await this.intentFor(provider, row, input.description);
+    if (row.itemId) await this.endEarlierPayments(row, row.itemId);
     return intent;
   }
 
   private async intentFor(provider: PaymentProvider, row: TransactionRow, description: string | null): Promise<PaymentIntent> {
+    let intent;
     try {
       // The transaction id is Stripe's idempotency key: the SDK's retries of this call get the same intent, never a second.
-      const intent = await provider.createIntent({ amountCents: toCents(row.amount), transactionId: row.id, description, idempotencyKey: row.id });
-      await setTransaction(this.runtime.db, row.id, { stripePaymentIntentId: intent.id });
-      return { clientSecret: intent.clientSecret, transactionId: row.id };
+      intent = await provider.createIntent({ amountCents: toCents(row.amount), transactionId: row.id, description, idempotencyKey: row.id });
     } catch (err) {
       if (err instanceof PaymentRefusedError) {
         // Refused outright, the provider made no intent: nothing is left to pay or settle.
         await deleteTransaction(this.runtime.db, row.id);
-        throw new AppError(err.status, `The payment provider refused this payment: ${err.message}`, { cause: err });
+        // A decline is written for the payer; Stripe's reason for refusing a request is written for us.
+        if (err.kind === 'card') throw new ConflictError(`The payment provider refused this payment: ${err.message}`, { cause: err });
+        this.runtime.logger.warn({ err, transactionId: row.id }, 'the payment provider refused a payment intent');
+        throw new InvalidRequestError('The payment provider refused this payment', { cause: err });
       }
       await setTransaction(this.runtime.db, row.id, { status: 'failed' });
       this.runtime.logger.error({ err, transactionId: row.id }, 'the payment provider did not answer');
       throw new AppError(502, 'The payment provider did not answer; please try again', { cause: err });
     }
+    if (!(await storeIntent(this.runtime.db, row.id, intent.id))) {
+      // Ended while the provider made the intent: its client secret never leaves here, and the intent is canceled too.
+      await this.canceller.cancel({ id: row.id, stripePaymentIntentId: intent.id }, 'duplicate');
+      throw new ConflictError('This payment has ended; start a new one');
+    }
+    return { clientSecret: intent.clientSecret, transactionId: row.id };
+  }
+
+  /** Cancels the item's open payments started before `payment`, which now has its intent. */
+  private async endEarlierPayments(payment: TransactionRow, itemId: string): Promise<void> {
+    const due = await this.runtime.transaction(async (tx) => {
+      // The item before its payments, the order every writer takes them in.
+      await findItem(tx, itemId, { lock: true });
+      return requestCancels(tx, itemId, payment, 'older');
+    });
+    await this.canceller.finishDue(due);
   }
 
   /**
    * A provider event, verified by its signature: each event id has one effect, and a payment only
    * moves forward. A success announces `payment.succeeded` (rewards credits it), sells the item and
    * cancels the item's other open payments; a refund records the total refunded and announces
-   * `payment.refunded` (rewards takes points back).
+   * `payment.refunded` (rewards takes points back). A payment being ended that is declined again
+   * (after the provider was taking it) is due for its cancel at once.
    */
   async handleWebhook(rawBody: Buffer, signature: string | undefined): Promise<void> {
     const provider = this.requireProvider();
@@ -88,7 +109,7 @@ export class PaymentService {
       throw new InvalidRequestError('headers.stripe-signature: does not sign this body', { cause: err });
     }
     const outcome = outcomeOf(event);
-    const replaced = await this.runtime.transaction(async (tx, emit) => {
+    const due = await this.runtime.transaction(async (tx, emit) => {
       if (!(await firstDelivery(tx, event.id, event.type)) || !outcome) return [];
       // The item before its payments, the order createIntent takes them in, so the two never deadlock.
       const seen = await findByIntent(tx, outcome.paymentIntentId, { lock: false });
@@ -101,31 +122,33 @@ export class PaymentService {
         return [];
       }
       if (outcome.status === 'succeeded') return this.applySuccess(tx, emit, payment);
-      if (canMove(payment.status, outcome.status)) await setTransaction(tx, payment.id, { status: outcome.status });
+      if (canMove(payment.status, outcome.status)) {
+        await setTransaction(tx, payment.id, { status: outcome.status, ...(payment.cancelDueAt && outcome.status === 'failed' ? { cancelDueAt: new Date() } : {}) });
+      }
       return [];
     });
-    await this.canceller?.cancelAll(replaced, 'duplicate');
+    await this.canceller.finishDue(due);
   }
 
   /**
    * Stripe took the money: the payment succeeds (or, reached first by a partial refund, keeps that
-   * status), its item is sold and every other open payment for the item is canceled; those are
-   * returned for the provider to cancel them after the commit.
+   * status), its item is sold and the cancel of every other open payment for the item is due;
+   * their ids are returned for the caller to finish after the commit.
    */
-  private async applySuccess(tx: Tx, emit: Emit, payment: TransactionRow): Promise<TransactionRow[]> {
+  private async applySuccess(tx: Tx, emit: Emit, payment: TransactionRow): Promise<string[]> {
     const outcome = successOutcome(payment);
     if (!outcome) return [];
     await setTransaction(tx, payment.id, outcome === 'settle' ? { status: 'succeeded', succeededAt: new Date() } : { succeededAt: new Date() });
-    let replaced: TransactionRow[] = [];
+    let due: string[] = [];
     if (payment.itemId) {
-      if (await markItemSold(tx, payment.itemId)) replaced = await cancelOtherOpenPayments(tx, payment.itemId, payment.id);
+      if (await markItemSold(tx, payment.itemId)) due = await requestCancels(tx, payment.itemId, payment, 'all');
       // The hold makes a second sale all but impossible (two confirms at the same instant); if one happens, it must be refunded by hand.
       else this.runtime.logger.error({ transactionId: payment.id, itemId: payment.itemId }, 'a payment succeeded for an item already sold: refund it');
     }
     await emit('payment.succeeded', { transactionId: payment.id, buyerId: payment.buyerId, sellerId: payment.sellerId, amount: payment.amount, type: payment.type });
     // The refund went out before any success, so rewards had no credit to take it from: announced again, it now has.
     if (outcome === 'announce') await this.announceRefund(emit, payment, payment.amountRefunded, true);
-    return replaced;
+    return due;
   }
 
   private async applyRefund(tx: Tx, emit: Emit, payment: TransactionRow, refundedCents: number): Promise<void> {

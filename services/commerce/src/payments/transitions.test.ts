@@ -62,11 +62,12 @@ describe('toCents', () => {
 });
 
 describe('isOpen', () => {
-  it('holds a pending payment and a declined one whose intent Stripe keeps open, and nothing that has ended', () => {
-    expect(isOpen({ status: 'pending', stripePaymentIntentId: null })).toBe(true);
-    expect(isOpen({ status: 'failed', stripePaymentIntentId: 'pi_1' })).toBe(true);
-    expect(isOpen({ status: 'failed', stripePaymentIntentId: null })).toBe(false);
-    for (const status of ['canceled', 'succeeded', 'partially_refunded', 'refunded', 'recorded'] as const) expect(isOpen({ status, stripePaymentIntentId: 'pi_1' })).toBe(false);
+  it('holds a pending payment and a declined one whose intent Stripe keeps open, and nothing that has ended or is being ended', () => {
+    expect(isOpen({ status: 'pending', stripePaymentIntentId: null, cancelDueAt: null })).toBe(true);
+    expect(isOpen({ status: 'failed', stripePaymentIntentId: 'pi_1', cancelDueAt: null })).toBe(true);
+    expect(isOpen({ status: 'failed', stripePaymentIntentId: null, cancelDueAt: null })).toBe(false);
+    for (const status of ['canceled', 'succeeded', 'partially_refunded', 'refunded', 'recorded'] as const) expect(isOpen({ status, stripePaymentIntentId: 'pi_1', cancelDueAt: null })).toBe(false);
+    expect(isOpen({ status: 'pending', stripePaymentIntentId: 'pi_1', cancelDueAt: new Date() })).toBe(false);
   });
 });
 

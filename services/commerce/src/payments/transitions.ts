@@ -29,10 +29,11 @@ export function canMove(current: TransactionStatus, next: TransactionStatus): bo
 
 /**
  * Whether the buyer can still pay a card payment: pending, or declined with its intent still open
- * at the provider (Stripe keeps the form open for another card). The same rule as `open` in
- * repository.ts.
+ * at the provider (Stripe keeps the form open for another card), and not being ended. The same
+ * rule as `open` in repository.ts.
  */
-export function isOpen(payment: { status: TransactionStatus; stripePaymentIntentId: string | null }): boolean {
+export function isOpen(payment: { status: TransactionStatus; stripePaymentIntentId: string | null; cancelDueAt: Date | null }): boolean {
+  if (payment.cancelDueAt !== null) return false;
   return payment.status === 'pending' || (payment.status === 'failed' && payment.stripePaymentIntentId !== null);
 }
 

@@ -26,6 +26,12 @@ export const transactions = commerce.table(
     /** The total refunded so far (Stripe's charge `amount_refunded`), never more than `amount`. */
     amountRefunded: numeric('amount_refunded', { precision: 10, scale: 2 }).notNull().default('0'),
     description: text('description'),
+    /**
+     * Set when the payment must end (replaced, or its item sold) but Stripe has not yet confirmed
+     * its intent canceled: from then on the sweeper asks Stripe, and only then marks it canceled.
+     * Null when no cancel is wanted.
+     */
+    cancelDueAt: timestamp('cancel_due_at', { withTimezone: true, precision: 3 }),
     /** When Stripe confirmed the money taken (and `payment.succeeded` went out); null before. */
     succeededAt: timestamp('succeeded_at', { withTimezone: true, precision: 3 }),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
@@ -38,6 +44,8 @@ export const transactions = commerce.table(
     uniqueIndex('transactions_payment_intent_uq').on(t.stripePaymentIntentId),
     // The expiry sweep's scan: card payments still open (pending, or declined with the form open), oldest news first.
     index('transactions_open_updated_idx').on(t.updatedAt).where(sql`${t.status} in ('pending', 'failed')`),
+    // The sweeper's other scan: payments whose cancel at Stripe is due.
+    index('transactions_cancel_due_idx').on(t.cancelDueAt).where(sql`${t.cancelDueAt} is not null`),
     // An item's open payments (its hold, the seller's changes, a sale), and the item's deletion setting itemId null.
     index('transactions_item_idx').on(t.itemId),
   ],

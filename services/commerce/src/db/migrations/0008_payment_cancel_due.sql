@@ -1,0 +1,2 @@
+ALTER TABLE "commerce"."transactions" ADD COLUMN "cancel_due_at" timestamp (3) with time zone;--> statement-breakpoint
+CREATE INDEX "transactions_cancel_due_idx" ON "commerce"."transactions" USING btree ("cancel_due_at") WHERE "commerce"."transactions"."cancel_due_at" is not null;
