@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { CommunityEventPage, ExpensePage, ItemPage, ProfileInput } from '@freemarket/contracts';
+import type { CommunityEventPage, ExpensePage, Item, ItemPage, PaymentIntent, ProfileInput } from '@freemarket/contracts';
 import { seriousViolations } from './accessibility.js';
 import { callApi, openTab, screenshot, signedInMember, startBrowserStack, type BrowserStack, type SignedInMember } from './harness.js';
 
@@ -52,6 +52,10 @@ describe('the profile page’s Shop and Events tabs and expenses', () => {
     await dialog.getByRole('button', { name: 'Save Item' }).click();
     await dialog.getByText('Please enter a title').waitFor();
     await dialog.getByLabel('Title').fill('Oak stool');
+    // A price under the smallest card payment could never be paid with Buy Now.
+    await dialog.getByLabel('Price').fill('0.49');
+    await dialog.getByRole('button', { name: 'Save Item' }).click();
+    await dialog.getByText('A price must be at least $0.50, the smallest card payment').waitFor();
     await dialog.getByLabel('Description').fill('Hand-cut joints, oiled finish.');
     await dialog.getByLabel('Price').fill('45.5');
     await dialog.getByLabel('Photo URL 1').fill(photo());
@@ -91,6 +95,23 @@ describe('the profile page’s Shop and Events tabs and expenses', () => {
     const items = await callApi<ItemPage>(page, 'GET', `/api/items-for-sale/${ivyIn.id}`);
     expect(items.body.items).toHaveLength(1);
     expect(items.body.items[0]).toMatchObject({ title: 'Oak stool', price: '39.99', photos: [photo()], pickupAvailable: true, deliveryAvailable: true, openToBarter: false });
+
+    // A sold item keeps its price: the toast keeps spec 02 §8's wording and says why.
+    const bowl = (await callApi<Item>(page, 'POST', '/api/items-for-sale', { title: 'Walnut bowl', price: '20.00' })).body;
+    const intent = (await callApi<PaymentIntent>(ronIn.page, 'POST', '/api/create-payment-intent', { amount: '20.00', sellerId: ivyIn.id, itemId: bowl.id, type: 'purchase' })).body;
+    expect((await callApi(ronIn.page, 'POST', '/api/payments/dev/confirm', { clientSecret: intent.clientSecret })).status).toBe(200);
+    await page.reload();
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    await openTab(page, 'Shop');
+    const sold = shop.getByTestId('item-for-sale').filter({ hasText: 'Walnut bowl' });
+    await sold.getByRole('button', { name: 'Edit' }).click();
+    dialog = page.getByRole('dialog', { name: 'Edit Item' });
+    await dialog.getByLabel('Price').fill('25.00');
+    await dialog.getByRole('button', { name: 'Save Item' }).click();
+    await toastSays(page, 'Failed to save item', 'This item has been sold; its price cannot change');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await sold.getByRole('button', { name: 'Delete' }).click();
+    await sold.waitFor({ state: 'detached' });
 
     // Events: a date is required, then the event lands under Hosting; editing changes it in place.
     await openTab(page, 'Events');

@@ -13,8 +13,8 @@ export function useUpdateItem(onSaved: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateItem,
-    // A 409 says why (a payment for the item is open, or it is sold): the seller can act on that.
-    meta: { errorText: (error) => (error instanceof ApiError && error.status === 409 ? errorMessageOf(error) : 'Failed to save item') },
+    // Spec 02 §8's 'Failed to save item'; a 409's reason (the item is sold, or a buyer is paying this instant) is worth telling.
+    meta: { errorTitle: 'Failed to save item', errorText: (error) => (error instanceof ApiError && error.status === 409 ? errorMessageOf(error) : 'Please try again.') },
     onSuccess: async () => {
       toast({ title: 'Item updated', description: 'Your changes have been saved.' });
       onSaved();

@@ -12,7 +12,7 @@ import { useCreateItem } from '../api/create-item';
 import { useDeleteItem } from '../api/delete-item';
 import { useItemsForSale } from '../api/get-items-for-sale';
 import { useUpdateItem } from '../api/update-item';
-import { ITEM_LIMITS, ITEM_PRICE_MAX, money } from '../utils/shop-expense-constants';
+import { ITEM_LIMITS, ITEM_PRICE_MAX, ITEM_PRICE_MIN, money } from '../utils/shop-expense-constants';
 import { PrivacySwitch } from './form-fields';
 import { isHiddenFrom } from './privacy';
 import type { ProfileSlots } from './profile-slots';
@@ -48,6 +48,7 @@ function checkItem(title: string, price: string): Problems {
 function checkPrice(price: string): string | undefined {
   if (!price) return undefined;
   if (!PRICE.test(price) || Number(price) <= 0) return 'Please enter a price like 12.50, or leave it empty';
+  if (Number(price) < Number(ITEM_PRICE_MIN)) return `A price must be at least ${money(ITEM_PRICE_MIN)}, the smallest card payment`;
   if (Number(price) > ITEM_PRICE_MAX) return `A price can be at most ${money(ITEM_PRICE_MAX)}`;
   return undefined;
 }
