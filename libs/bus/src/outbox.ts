@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { eventSchemas, type Envelope, type EventData, type EventType } from '@freemarket/contracts';
 import type { DbOrTx, OutboxTable } from '@freemarket/db';
+import { statementName } from './statement-name.js';
 
 /** Writes events into the producer's outbox, inside the caller's transaction. */
 export class Outbox {
@@ -35,15 +36,30 @@ export class Outbox {
 
   /**
    * `enqueue` for many events of one type in one insert. The envelopes travel as one JSON array,
-   * so the statement is the same text and costs the same to build whatever their number.
+   * so the statement is the same text whatever their number, and Postgres parses it once per connection.
    */
   async enqueueAll<T extends EventType>(tx: DbOrTx, type: T, data: readonly EventData<T>[], options: { traceparent?: string } = {}): Promise<Envelope<T>[]> {
     const envelopes = data.map((d) => this.envelope(type, d, options));
     if (envelopes.length === 0) return envelopes;
-    const { id, type: typeColumn, envelope } = this.table;
-    await tx.execute(sql`
-      insert into ${this.table} (${sql.identifier(id.name)}, ${sql.identifier(typeColumn.name)}, ${sql.identifier(envelope.name)})
-      select (e ->> 'id')::uuid, ${type}::text, e from jsonb_array_elements(${JSON.stringify(envelopes)}::jsonb) as e`);
+    await this.insertFrom(tx, type, sql.placeholder('envelopes'))
+      .prepare(statementName(this.table, 'enqueue_all'))
+      .execute({ envelopes: JSON.stringify(envelopes) });
     return envelopes;
   }
+
+  /**
+   * The outbox insert of the envelopes in the JSON array `envelopes` that `keep` (a condition on one
+   * envelope, `e`) admits. `enqueueAll` runs it alone; a producer whose own statement writes its
+   * events puts it there as a data-modifying CTE, so every outbox row is written by this SQL.
+   */
+  insertFrom(qb: DbOrTx, type: EventType, envelopes: Placeholder, keep?: SQL) {
+    // Every column in table order, as insert … select takes them: created now, never attempted.
+    return qb.insert(this.table).select(
+      sql`select (e ->> 'id')::uuid, ${type}::text, e, now(), 0, null::timestamptz, null::text, null::timestamptz
+        from jsonb_array_elements(${envelopes}::jsonb) as e${keep ? sql` where ${keep}` : sql``}`,
+    );
+  }
 }
+
+/** An outbox insert for the caller's statement (see `Outbox.insertFrom`). */
+export type OutboxInsert = ReturnType<Outbox['insertFrom']>;

@@ -1,6 +1,7 @@
+import type { Placeholder, SQL } from 'drizzle-orm';
 import type { Envelope, EventData, EventType } from '@freemarket/contracts';
-import { DeliveryBatcher, handleBatchOnce, handleOnce, InProcessBus, NatsBus, Outbox, OutboxRelay, type BatchSettings, type ConsumerSpec, type EventBus, type Subscription } from '@freemarket/bus';
-import { inTransaction, openDatabase, type Database, type Db, type OutboxTable, type ProcessedEventsTable, type Tx } from '@freemarket/db';
+import { DeliveryBatcher, handleBatchOnce, handleOnce, InProcessBus, NatsBus, Outbox, OutboxRelay, type BatchSettings, type ConsumerSpec, type EventBus, type OutboxInsert, type Subscription } from '@freemarket/bus';
+import { inTransaction, openDatabase, type Database, type Db, type DbOrTx, type OutboxTable, type ProcessedEventsTable, type Tx } from '@freemarket/db';
 import { createApp, type App, type ReadinessCheck } from './app.js';
 import { describeApi } from './openapi.js';
 import { AssertionVerifier } from './assertion.js';
@@ -25,6 +26,25 @@ export interface Emit {
   <T extends EventType>(type: T, data: EventData<T>): Promise<Envelope<T>>;
   /** Many events of one type, in one insert. */
   all<T extends EventType>(type: T, data: readonly EventData<T>[]): Promise<Envelope<T>[]>;
+}
+
+/** Events written by a statement of the caller's own. */
+export interface StatementEmit {
+  /**
+   * Events of one type whose outbox rows the caller's statement writes, with `insert` as a
+   * data-modifying CTE: it reads the envelopes from the JSON array placeholder `envelopes`, to be
+   * bound to `json`, and writes those `keep` (a condition on one envelope, `e`) admits.
+   */
+  within<T extends EventType>(type: T, data: readonly EventData<T>[], from: { envelopes: Placeholder; keep?: SQL }): EventsInStatement<T>;
+}
+
+/** `Emit` inside `runtime.transaction`. */
+export interface TransactionEmit extends Emit, StatementEmit {}
+
+export interface EventsInStatement<T extends EventType> {
+  envelopes: Envelope<T>[];
+  json: string;
+  insert: OutboxInsert;
 }
 
 export interface BatchConsumerOptions extends BatchSettings {
@@ -120,10 +140,10 @@ export class ServiceRuntime {
    * One transaction for a state change and the events describing it; the relay is kicked once it
    * commits. Nothing is published for a transaction that rolls back.
    */
-  async transaction<T>(fn: (tx: Tx, emit: Emit) => Promise<T>): Promise<T> {
+  async transaction<T>(fn: (tx: Tx, emit: TransactionEmit) => Promise<T>): Promise<T> {
     return inTransaction(this.db, async (tx, hooks) => {
       let emitted = false;
-      const emit: Emit = Object.assign(
+      const emit: TransactionEmit = Object.assign(
         <T extends EventType>(type: T, data: EventData<T>) => {
           emitted = true;
           return this.outbox.enqueue(tx, type, data, { traceparent: currentTraceparent() });
@@ -133,12 +153,39 @@ export class ServiceRuntime {
             emitted ||= data.length > 0;
             return this.outbox.enqueueAll(tx, type, data, { traceparent: currentTraceparent() });
           },
+          within: <T extends EventType>(type: T, data: readonly EventData<T>[], from: { envelopes: Placeholder; keep?: SQL }) => {
+            emitted ||= data.length > 0;
+            return this.eventsInStatement(tx, type, data, from);
+          },
         },
       );
       const result = await fn(tx, emit);
       if (emitted) hooks.onCommit(() => this.relay.kick());
       return result;
     });
+  }
+
+  /**
+   * A state change made by one statement, which Postgres runs as its own transaction: the statement
+   * writes its events' outbox rows itself (`emit.within`), so they commit together, without the
+   * BEGIN and COMMIT round trips of `transaction`. `fn` must run exactly one statement on `db`.
+   * The relay is kicked once it has run.
+   */
+  async statement<T>(fn: (db: Db, emit: StatementEmit) => Promise<T>): Promise<T> {
+    let emitted = false;
+    const result = await fn(this.db, {
+      within: (type, data, from) => {
+        emitted ||= data.length > 0;
+        return this.eventsInStatement(this.db, type, data, from);
+      },
+    });
+    if (emitted) this.relay.kick();
+    return result;
+  }
+
+  private eventsInStatement<T extends EventType>(db: DbOrTx, type: T, data: readonly EventData<T>[], from: { envelopes: Placeholder; keep?: SQL }): EventsInStatement<T> {
+    const envelopes = data.map((d) => this.outbox.envelope(type, d, { traceparent: currentTraceparent() }));
+    return { envelopes, json: JSON.stringify(envelopes), insert: this.outbox.insertFrom(db, type, from.envelopes, from.keep) };
   }
 
   /** Registers an idempotent consumer: the handler's writes and the processed-event record commit together. */

@@ -90,9 +90,9 @@ export class MessageService {
     if (!people.has(otherId)) throw new NotFoundError('Member not found');
   }
 
-  /** Stores the messages and their `message.created` events in one transaction, then pushes them live once committed. */
+  /** Stores the messages and their `message.created` events in one statement, then pushes them live once committed. */
   private async store(senderId: string, receivers: readonly string[], content: string): Promise<StoredMessage[]> {
-    const rows = await this.deps.runtime.transaction((tx, emit) => storeMessages(tx, emit, senderId, receivers, content));
+    const rows = await this.deps.runtime.statement((db, emit) => storeMessages(db, emit, senderId, receivers, content));
     if (rows.length === 0) return [];
     const items = rows.map(toStoredMessage);
     this.deps.notifier.stored(items);
