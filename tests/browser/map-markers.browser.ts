@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
 import pg from 'pg';
 import { newContext, screenshot, signIn, startBrowserStack, type BrowserStack } from './harness.js';
 
@@ -40,6 +41,21 @@ async function seedProfiles(databaseUrl: string): Promise<void> {
   }
 }
 
+/**
+ * Waits until the map has drawn no new layer for half a second: every view's answer is in, so a
+ * click lands on the markers on screen, not on a layer about to be replaced.
+ */
+async function layerSettled(map: Locator): Promise<void> {
+  let last = await map.getAttribute('data-layer-draws');
+  for (let waited = 0; waited < 15_000; waited += 500) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = await map.getAttribute('data-layer-draws');
+    if (now === last) return;
+    last = now;
+  }
+  throw new Error('the map kept drawing new layers for 15 s');
+}
+
 let bs: BrowserStack;
 beforeAll(async () => {
   bs = await startBrowserStack();
@@ -74,14 +90,17 @@ describe('the map with 10,000 profiles around', () => {
     // Each click on a cluster zooms in on it; zoomed in far enough, the server answers single markers.
     const profileMarkers = page.locator('.leaflet-marker-icon[title^="Member "]');
     for (let clicks = 0; clicks < 6 && (await profileMarkers.count()) === 0; clicks++) {
+      await layerSettled(map);
       const before = await map.getAttribute('data-layer-draws');
       await clusters.first().click();
       // A new layer is drawn for the zoomed-in view, whatever its count of clusters.
       await expect.poll(async () => (await profileMarkers.count()) > 0 || (await map.getAttribute('data-layer-draws')) !== before, { timeout: 15_000 }).toBe(true);
     }
     await profileMarkers.first().waitFor();
+    await layerSettled(map);
     expect(await clusters.count()).toBe(0);
-    await profileMarkers.first().click();
+    // Zoomed in, markers may overlap: the keyboard reaches any of them (Leaflet's Enter is a click).
+    await profileMarkers.first().press('Enter');
     await page.getByRole('button', { name: 'View Profile' }).waitFor();
     await screenshot(page, 'map-single-markers');
     await context.close();
