@@ -1,3 +1,8 @@
+/** The largest single card payment, in dollars: beyond it a typo, not a purchase. */
+export const PAYMENT_MAX_AMOUNT = 10_000;
+/** The smallest card payment, in dollars: Stripe's minimum charge in USD. An item's price stays within both, so Buy Now can always pay it. */
+export const PAYMENT_MIN_AMOUNT = '0.50';
+
 /** Spec 01 §9. */
 export const TRANSACTION_TYPES = ['purchase', 'donation', 'transfer'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];

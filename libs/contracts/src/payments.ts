@@ -1,11 +1,7 @@
 import { z } from 'zod';
 import { optionalText } from './primitives.js';
-import { positiveAmountSchema, transactionTypeSchema } from './commerce.js';
+import { PAYMENT_MAX_AMOUNT, PAYMENT_MIN_AMOUNT, positiveAmountSchema, transactionTypeSchema } from './commerce.js';
 
-/** The largest single card payment, in dollars: beyond it a typo, not a purchase. */
-export const PAYMENT_MAX_AMOUNT = 10_000;
-/** The smallest card payment, in dollars: Stripe's minimum charge in USD. */
-export const PAYMENT_MIN_AMOUNT = '0.50';
 export const PAYMENT_DESCRIPTION_MAX = 500;
 
 /** An amount one card payment can be: an item's price as well, so Buy Now can always pay it. */

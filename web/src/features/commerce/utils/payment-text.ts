@@ -1,10 +1,5 @@
-import type { PAYMENT_MAX_AMOUNT as CONTRACT_PAYMENT_MAX_AMOUNT, PAYMENT_MIN_AMOUNT as CONTRACT_PAYMENT_MIN_AMOUNT, TransactionSource, TransactionStatus } from '@freemarket/contracts';
-import { TRANSACTION_TYPES, type TransactionType } from '@freemarket/contracts/constants';
-
-/** The largest card payment the server takes, in dollars; typed from the contract so the two cannot drift. */
-export const PAYMENT_MAX_AMOUNT: typeof CONTRACT_PAYMENT_MAX_AMOUNT = 10_000;
-/** The smallest card payment (Stripe's minimum charge in USD), typed from the contract the same way. */
-export const PAYMENT_MIN_AMOUNT: typeof CONTRACT_PAYMENT_MIN_AMOUNT = '0.50';
+import type { TransactionSource, TransactionStatus } from '@freemarket/contracts';
+import { PAYMENT_MAX_AMOUNT, PAYMENT_MIN_AMOUNT, TRANSACTION_TYPES, type TransactionType } from '@freemarket/contracts/constants';
 
 /** How the server's money strings look: digits, at most two decimals (the contract's positive amount). */
 const AMOUNT = /^\d{1,8}(\.\d{1,2})?$/;

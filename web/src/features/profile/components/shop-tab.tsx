@@ -1,4 +1,5 @@
 import type { Item, ItemBody } from '@freemarket/contracts';
+import { PAYMENT_MAX_AMOUNT, PAYMENT_MIN_AMOUNT } from '@freemarket/contracts/constants';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
@@ -12,7 +13,7 @@ import { useCreateItem } from '../api/create-item';
 import { useDeleteItem } from '../api/delete-item';
 import { useItemsForSale } from '../api/get-items-for-sale';
 import { useUpdateItem } from '../api/update-item';
-import { ITEM_LIMITS, ITEM_PRICE_MAX, ITEM_PRICE_MIN, money } from '../utils/shop-expense-constants';
+import { ITEM_LIMITS, money } from '../utils/shop-expense-constants';
 import { PrivacySwitch } from './form-fields';
 import { isHiddenFrom } from './privacy';
 import type { ProfileSlots } from './profile-slots';
@@ -48,8 +49,8 @@ function checkItem(title: string, price: string): Problems {
 function checkPrice(price: string): string | undefined {
   if (!price) return undefined;
   if (!PRICE.test(price) || Number(price) <= 0) return 'Please enter a price like 12.50, or leave it empty';
-  if (Number(price) < Number(ITEM_PRICE_MIN)) return `A price must be at least ${money(ITEM_PRICE_MIN)}, the smallest card payment`;
-  if (Number(price) > ITEM_PRICE_MAX) return `A price can be at most ${money(ITEM_PRICE_MAX)}`;
+  if (Number(price) < Number(PAYMENT_MIN_AMOUNT)) return `A price must be at least ${money(PAYMENT_MIN_AMOUNT)}, the smallest card payment`;
+  if (Number(price) > PAYMENT_MAX_AMOUNT) return `A price can be at most ${money(PAYMENT_MAX_AMOUNT)}`;
   return undefined;
 }
 

@@ -4,8 +4,6 @@ import type {
   EXPENSES_LIMIT,
   ITEM_LIMITS as ITEM_LIMITS_CONTRACT,
   ITEMS_LIMIT,
-  PAYMENT_MAX_AMOUNT,
-  PAYMENT_MIN_AMOUNT,
 } from '@freemarket/contracts';
 
 /*
@@ -15,10 +13,6 @@ import type {
 
 export const ITEM_LIMITS: typeof ITEM_LIMITS_CONTRACT = { title: 200, description: 5000, photos: 10, photoUrl: 2048 };
 export const ITEMS_PAGE_SIZE: (typeof ITEMS_LIMIT)['default'] = 20;
-/** The highest price an item can have: the largest card payment, so Buy Now can always pay it. */
-export const ITEM_PRICE_MAX: typeof PAYMENT_MAX_AMOUNT = 10_000;
-/** The lowest: the smallest card payment (Stripe's minimum charge in USD). */
-export const ITEM_PRICE_MIN: typeof PAYMENT_MIN_AMOUNT = '0.50';
 
 export const EXPENSE_LIMITS: typeof EXPENSE_LIMITS_CONTRACT = { lineItem: 500, vendor: 200, category: 100, notes: 2000 };
 export const EXPENSES_PAGE_SIZE: (typeof EXPENSES_LIMIT)['default'] = 50;
