@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, count, eq, gte, isNull, lt } from 'drizzle-orm';
+import { and, asc, count, eq, gte, isNull, lt } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { EVENT_DAY_COUNT_MAX, type CalendarFeed, type CommunityEvent, type CommunityEventPage, type ErrorBody, type EventDays } from '@freemarket/contracts';
 import { waitFor } from '@freemarket/testing';
@@ -34,7 +34,8 @@ async function counts(eventId: string): Promise<{ kept: number; standing: number
 }
 
 async function attendedEvents(eventId: string): Promise<unknown[]> {
-  const rows = await sut.service.runtime.db.select().from(outbox).where(eq(outbox.type, 'event.attended'));
+  // In the order they were announced: a table read without an order has none (the relay rewrites rows as it sends them).
+  const rows = await sut.service.runtime.db.select().from(outbox).where(eq(outbox.type, 'event.attended')).orderBy(asc(outbox.createdAt));
   return rows.map((r) => (r.envelope as { data: { eventId: string } }).data).filter((d) => d.eventId === eventId);
 }
 
