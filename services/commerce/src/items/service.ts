@@ -1,15 +1,16 @@
 import type { Item, ItemInput, ItemPage, ListItemsQuery } from '@freemarket/contracts';
-import { paginate, type DbOrTx } from '@freemarket/db';
+import { paginate, type DbOrTx, type Tx } from '@freemarket/db';
 import { AppError, ConflictError, ForbiddenError, NotFoundError, readCursor, type Actor, type ServiceRuntime } from '@freemarket/kit';
 import type { ItemRow } from '../db/schema/index.js';
-import type { IntentCanceller, ItemPaymentsEnded } from '../payments/cancel-intents.js';
+import type { CancelAnswer, IntentCanceller } from '../payments/cancel-intents.js';
+import { requestItemCancels } from '../payments/repository.js';
 import { toCents } from '../payments/transitions.js';
 import { deleteItem, findItem, insertItem, itemsArePublic, pageItems, updateItem } from './repository.js';
 
 /**
  * Items for sale (spec 02 §2, the profile's Shop tab): the seller alone changes them. A card
  * payment pays the price it started with, so deleting an item or changing its price first cancels
- * its open payments; only one Stripe is already taking stops the change.
+ * its open payments; only one Stripe is already taking (or cannot be asked about) stops the change.
  */
 export class ItemService {
   constructor(
@@ -33,28 +34,45 @@ export class ItemService {
   }
 
   async update(actor: Actor, id: string, input: ItemInput): Promise<Item> {
-    const updated = await this.runtime.transaction(async (tx) => {
-      const item = await this.ownItem(tx, actor, id);
-      if (priceOf(input.price) !== priceOf(item.price)) {
-        if (item.status === 'sold') throw new ConflictError('This item has been sold; its price cannot change');
-        const ended = await this.canceller.endItemPayments(tx, id);
-        // Returned, not thrown: the payments already canceled stay canceled.
-        if (ended !== 'ended') return ended;
-      }
-      return updateItem(tx, id, input);
-    });
-    return toItem(unlessPaid(updated));
+    const repriced = (item: ItemRow) => {
+      if (priceOf(input.price) === priceOf(item.price)) return false;
+      if (item.status === 'sold') throw new ConflictError('This item has been sold; its price cannot change');
+      return true;
+    };
+    return toItem(await this.change(actor, id, repriced, (tx) => updateItem(tx, id, input)));
   }
 
   async remove(actor: Actor, id: string): Promise<void> {
-    const removed = await this.runtime.transaction(async (tx) => {
-      await this.ownItem(tx, actor, id);
-      const ended = await this.canceller.endItemPayments(tx, id);
-      if (ended !== 'ended') return ended;
-      await deleteItem(tx, id);
-      return null;
+    await this.change(actor, id, () => true, (tx) => deleteItem(tx, id));
+  }
+
+  /**
+   * Makes the seller's change, with the item locked. One that `endsPayments` (its deletion, a new
+   * price) is made only once no payment for the item may still be paid: their cancels are made due
+   * and committed, Stripe is asked with no item lock held, and the change follows in a second
+   * transaction when every cancel went through. Payments started in between end with the change.
+   */
+  private async change<T>(actor: Actor, id: string, endsPayments: (item: ItemRow) => boolean, apply: (tx: Tx) => Promise<T>): Promise<T> {
+    const first = await this.runtime.transaction(async (tx): Promise<{ done: T } | { due: string[] }> => {
+      const due = await this.dueForChange(tx, actor, id, endsPayments);
+      return due.length > 0 ? { due } : { done: await apply(tx) };
     });
-    unlessPaid(removed);
+    if (!('due' in first)) return first.done;
+    const answers = await this.canceller.finishDue(first.due);
+    const second = await this.runtime.transaction(async (tx) => {
+      const due = await this.dueForChange(tx, actor, id, endsPayments);
+      // Nothing changes while one is still due; the sweeper finishes its cancel.
+      if (due.some((d) => first.due.includes(d))) throw refusal(answers);
+      return { done: await apply(tx), due };
+    });
+    await this.canceller.finishDue(second.due);
+    return second.done;
+  }
+
+  /** Locks the seller's item and, for a change that ends its payments, makes their cancels due and returns every one due. */
+  private async dueForChange(tx: Tx, actor: Actor, id: string, endsPayments: (item: ItemRow) => boolean): Promise<string[]> {
+    const item = await this.ownItem(tx, actor, id);
+    return endsPayments(item) ? requestItemCancels(tx, id) : [];
   }
 
   private async ownItem(tx: DbOrTx, actor: Actor, id: string): Promise<ItemRow> {
@@ -65,11 +83,10 @@ export class ItemService {
   }
 }
 
-/** The change's result, or why it could not be made: a payment for the item Stripe is taking or could not be asked about. */
-function unlessPaid<T>(result: T | Exclude<ItemPaymentsEnded, 'ended'>): T {
-  if (result === 'being-paid') throw new ConflictError('A buyer is paying for this item right now; try again in a few minutes');
-  if (result === 'unreachable') throw new AppError(502, 'The payment provider did not answer; please try again');
-  return result;
+/** Why a payment's cancel is still due after asking Stripe: it is taking the money, or could not be asked. */
+function refusal(answers: readonly CancelAnswer[]): AppError {
+  if (answers.includes('unreachable') && !answers.includes('too-late')) return new AppError(502, 'The payment provider did not answer; please try again');
+  return new ConflictError('A buyer is paying for this item right now; try again in a few minutes');
 }
 
 /** A price in cents, so '20' and '20.00' are the same price; null for none. */

@@ -2,18 +2,15 @@ import type { ServiceRuntime } from '@freemarket/kit';
 import type { Tx } from '@freemarket/db';
 import type { TransactionRow } from '../db/schema/index.js';
 import type { CancelReason, PaymentProvider } from './provider.js';
-import { claimDue, claimItemPayments, setTransaction } from './repository.js';
+import { claimDue, setTransaction } from './repository.js';
 
 /** What asking the provider to cancel a payment's intent came to. */
 export type CancelAnswer = 'canceled' | 'too-late' | 'unreachable';
 
-/** What ending an item's payments for its seller came to. */
-export type ItemPaymentsEnded = 'ended' | 'being-paid' | 'unreachable';
-
 /**
  * The one way a payment is canceled: at the provider first, then here, on rows the caller has
- * locked. Used by the sweeper (abandoned payments, and cancels that are due), right after a
- * commit that made cancels due (a buyer starting again, a sale), and by the seller's changes.
+ * locked. Used by the sweeper (abandoned payments, and cancels that are due), and right after a
+ * commit that made cancels due (a buyer starting again, a sale, the seller's changes).
  * `too-late` means the provider has taken the money or is taking it (its webhook settles the
  * payment), `unreachable` that it could not be asked.
  */
@@ -43,38 +40,28 @@ export class IntentCanceller {
    * not be asked about stays as it is for the next sweep.
    */
   async endClaimed(tx: Tx, rows: readonly TransactionRow[]): Promise<CancelAnswer[]> {
-    // A payment being ended was replaced (or its item sold); an open one nobody will pay any more.
-    const answers = await Promise.all(rows.map((row) => this.cancel(row, row.cancelDueAt ? 'duplicate' : 'abandoned')));
+    // A payment being ended carries why; an open one the sweeper claims is one nobody paid in time.
+    const answers = await Promise.all(rows.map((row) => this.cancel(row, row.cancelReason ?? 'abandoned')));
     for (const [idx, answer] of answers.entries()) {
       const row = rows[idx]!;
-      if (answer === 'canceled') await setTransaction(tx, row.id, { status: 'canceled', cancelDueAt: null });
+      if (answer === 'canceled') await setTransaction(tx, row.id, { status: 'canceled', cancelDueAt: null, cancelReason: null });
       else if (answer === 'too-late') await setTransaction(tx, row.id, row.cancelDueAt ? { cancelDueAt: new Date(Date.now() + this.retryMinutes * 60_000) } : {});
     }
     return answers;
   }
 
   /**
-   * Right after a commit that made cancels due: does them now. What the provider does not answer,
-   * or what fails here, stays due for the sweeper, so this never throws.
+   * Right after a commit that made cancels due: does them now, and answers for those it claimed
+   * (one another caller holds is left to it). What the provider does not answer, or what fails
+   * here, stays due for the sweeper, so this never throws.
    */
-  async finishDue(ids: readonly string[]): Promise<void> {
-    if (ids.length === 0) return;
+  async finishDue(ids: readonly string[]): Promise<CancelAnswer[]> {
+    if (ids.length === 0) return [];
     try {
-      await this.runtime.transaction(async (tx) => this.endClaimed(tx, await claimDue(tx, ids)));
+      return await this.runtime.transaction(async (tx) => this.endClaimed(tx, await claimDue(tx, ids)));
     } catch (err) {
       this.runtime.logger.warn({ err, transactionIds: ids }, 'could not finish cancels; the sweeper will');
+      return ids.map(() => 'unreachable');
     }
-  }
-
-  /**
-   * For the seller's change to an item (deleting it, a new price), in their transaction with the
-   * item locked: ends every payment for it that may still be paid. `being-paid` when the provider
-   * is taking one; the others are still canceled.
-   */
-  async endItemPayments(tx: Tx, itemId: string): Promise<ItemPaymentsEnded> {
-    const answers = await this.endClaimed(tx, await claimItemPayments(tx, itemId));
-    if (answers.includes('too-late')) return 'being-paid';
-    if (answers.includes('unreachable')) return 'unreachable';
-    return 'ended';
   }
 }

@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@freemarket/db';
 import type { TransactionStatus } from '@freemarket/contracts';
 import { itemsForSale, stripeEvents, transactions, type TransactionRow } from '../db/schema/index.js';
+import type { CancelReason } from './provider.js';
 
 /** Records a provider event id; false when it was applied before (a redelivery). */
 export async function firstDelivery(db: DbOrTx, eventId: string, type: string): Promise<boolean> {
@@ -24,7 +25,7 @@ export async function deleteTransaction(db: DbOrTx, id: string): Promise<void> {
 export async function setTransaction(
   db: DbOrTx,
   id: string,
-  patch: { status?: TransactionStatus; amountRefunded?: string; succeededAt?: Date; cancelDueAt?: Date | null },
+  patch: { status?: TransactionStatus; amountRefunded?: string; succeededAt?: Date; cancelDueAt?: Date | null; cancelReason?: CancelReason | null },
 ): Promise<void> {
   await db
     .update(transactions)
@@ -79,19 +80,39 @@ export async function heldByAnother(db: DbOrTx, itemId: string, buyerId: string,
   return row !== undefined;
 }
 
+/** Makes the cancel of the open payments `where` picks due, for `reason`; returns their ids. */
+async function requestCancelsWhere(db: DbOrTx, where: SQL | undefined, reason: CancelReason): Promise<string[]> {
+  const now = new Date();
+  const rows = await db
+    .update(transactions)
+    .set({ cancelDueAt: now, cancelReason: reason, updatedAt: now })
+    .where(and(open, where))
+    .returning({ id: transactions.id });
+  return rows.map((r) => r.id);
+}
+
 /**
  * Makes the cancel of the item's open payments due and returns their ids: all but `keep` after a
  * sale, or only those started before `keep` when it is a newer payment (a still newer one wins).
  */
 export async function requestCancels(db: DbOrTx, itemId: string, keep: Pick<TransactionRow, 'id' | 'createdAt'>, which: 'all' | 'older'): Promise<string[]> {
-  const now = new Date();
   const older = sql`(${transactions.createdAt}, ${transactions.id}) < (${keep.createdAt.toISOString()}::timestamptz, ${keep.id}::uuid)`;
-  const rows = await db
-    .update(transactions)
-    .set({ cancelDueAt: now, updatedAt: now })
-    .where(and(eq(transactions.itemId, itemId), ne(transactions.id, keep.id), open, which === 'older' ? older : undefined))
-    .returning({ id: transactions.id });
-  return rows.map((r) => r.id);
+  return requestCancelsWhere(db, and(eq(transactions.itemId, itemId), ne(transactions.id, keep.id), which === 'older' ? older : undefined), 'duplicate');
+}
+
+/**
+ * For the seller's change to an item: makes the cancel of its open payments due, and returns the
+ * ids of every payment for it whose cancel is due, these and any made due before.
+ */
+export async function requestItemCancels(db: DbOrTx, itemId: string): Promise<string[]> {
+  await requestCancelsWhere(db, eq(transactions.itemId, itemId), 'abandoned');
+  const due = await db.select({ id: transactions.id }).from(transactions).where(and(eq(transactions.itemId, itemId), cancelDue));
+  return due.map((r) => r.id);
+}
+
+/** For a deleted member: makes the cancel of the open payments they make or receive due; returns their ids. */
+export function requestMemberCancels(db: DbOrTx, userId: string): Promise<string[]> {
+  return requestCancelsWhere(db, or(eq(transactions.buyerId, userId), eq(transactions.sellerId, userId)), 'abandoned');
 }
 
 /** Of `ids`, the payments whose cancel is due now, locked; rows another caller holds are skipped. */
@@ -102,15 +123,6 @@ export async function claimDue(db: DbOrTx, ids: readonly string[]): Promise<Tran
     .from(transactions)
     .where(and(inArray(transactions.id, [...ids]), cancelDue, lte(transactions.cancelDueAt, sql`now()`)))
     .for('update', { skipLocked: true });
-}
-
-/** Every payment for the item that may still be paid at Stripe (open, or its cancel due), locked. */
-export async function claimItemPayments(db: DbOrTx, itemId: string): Promise<TransactionRow[]> {
-  return db
-    .select()
-    .from(transactions)
-    .where(and(eq(transactions.itemId, itemId), or(open, cancelDue)))
-    .for('update');
 }
 
 /**

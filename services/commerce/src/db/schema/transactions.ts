@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, numeric, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import type { TransactionSource, TransactionStatus, TransactionType } from '@freemarket/contracts';
+import type { CancelReason } from '../../payments/provider.js';
 import { commerce } from './commerce-schema.js';
 import { itemsForSale } from './items-for-sale.js';
 
@@ -27,11 +28,13 @@ export const transactions = commerce.table(
     amountRefunded: numeric('amount_refunded', { precision: 10, scale: 2 }).notNull().default('0'),
     description: text('description'),
     /**
-     * Set when the payment must end (replaced, or its item sold) but Stripe has not yet confirmed
-     * its intent canceled: from then on the sweeper asks Stripe, and only then marks it canceled.
-     * Null when no cancel is wanted.
+     * Set when the payment must end (replaced, its item sold or changed, a party deleted) but Stripe
+     * has not yet confirmed its intent canceled: from then on the sweeper asks Stripe, and only then
+     * marks it canceled. Null when no cancel is wanted.
      */
     cancelDueAt: timestamp('cancel_due_at', { withTimezone: true, precision: 3 }),
+    /** Why the cancel is due, in Stripe's words; set and cleared with `cancelDueAt`. */
+    cancelReason: varchar('cancel_reason', { length: 20 }).$type<CancelReason>(),
     /** When Stripe confirmed the money taken (and `payment.succeeded` went out); null before. */
     succeededAt: timestamp('succeeded_at', { withTimezone: true, precision: 3 }),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),

@@ -1,0 +1,1 @@
+ALTER TABLE "commerce"."transactions" ADD COLUMN "cancel_reason" varchar(20);
