@@ -75,6 +75,24 @@ describe('each search scope finds what its name promises', () => {
     expect(await scope('skills', 'agricult')).toEqual([hit]);
   });
 
+  it('matches a word longer than eight letters as the start of a word, not by its first eight letters alone', async () => {
+    const tree = (await newProfile(sut, { bio: 'Zanthoxylum trees for sale' })).profile.id;
+    const oil = (await newProfile(sut, { bio: 'Zanthoxyl oil pressed weekly' })).profile.id;
+    expect(await scope('all', 'zanthoxylu')).toEqual([tree]);
+    expect(await scope('all', 'zanthoxyl')).toEqual(sorted(tree, oil));
+    expect(await scope('all', 'zanthoxylum trees')).toEqual([tree]);
+  });
+
+  it('skills nearest first: only profiles holding the words, nearest first, a long word included', async () => {
+    const here = { latitude: 44.9778, longitude: -93.265 };
+    const near = await withSkill({ ...here, title: 'Hive keeper' }, 'Agriculture', 'Beekeeping');
+    const far = await withSkill({ latitude: 45.2, longitude: -93.265 }, 'Agriculture', 'Beekeeping');
+    await newProfile(sut, { ...here, bio: 'beekeeping is my dream' });
+    const page = await search(`type=skills&q=beekeeping&lat=${here.latitude}&lng=${here.longitude}&radius=50&sort=distance`);
+    expect(page.status).toBe(200);
+    expect(page.body.items.map((p) => p.id)).toEqual([near, far]);
+  });
+
   it('people: member names, not titles', async () => {
     const hit = (await newProfile(sut, {}, { firstName: 'Peoplia', lastName: 'Smith' })).profile.id;
     await newProfile(sut, { title: 'Peoplia Consulting' });

@@ -81,16 +81,27 @@ export function afterName(cursor: SearchCursor | undefined): SQL | undefined {
 export class SearchRepository {
   constructor(private readonly db: DbOrTx) {}
 
+  /**
+   * The page's ids come first, in the sort's order, and only those rows are then read whole and
+   * joined to their members: a search matching thousands reads thousands of sort keys, not
+   * thousands of members.
+   */
   page(sort: SearchSort, q: PageQuery) {
     if (sort === 'distance') return this.nearestPage(q);
     const { by, after } = order(sort, q.cursor);
-    return this.db
-      .select(pageColumns(q.near?.knn ?? noDistance, q.near?.distanceKm ?? noDistance))
+    const top = this.db
+      .select({ id: p.id })
       .from(p)
-      .leftJoin(users, eq(users.id, p.userId))
       .where(and(...q.where, q.near?.within, after))
       .orderBy(...by)
-      .limit(q.limit + 1);
+      .limit(q.limit + 1)
+      .as('top');
+    return this.db
+      .select(pageColumns(q.near?.knn ?? noDistance, q.near?.distanceKm ?? noDistance))
+      .from(top)
+      .innerJoin(p, eq(p.id, top.id))
+      .leftJoin(users, eq(users.id, p.userId))
+      .orderBy(...by);
   }
 
   /**

@@ -22,10 +22,13 @@ function queryWords(text: string | undefined): string[] {
 
 /**
  * One word as a prefix: documents carry every word's 3- to 8-letter prefixes as lexemes (see
- * `search_document`), so 3 to 8 letters are an exact lexeme lookup in the GIN index; a longer
- * word, or 1 or 2 letters, is a partial match (`:*`).
+ * `search_document`), so 3 to 8 letters are an exact lexeme lookup. A longer word is a partial
+ * match (`:*`) together with its 8-letter prefix, which every word it matches holds too: the
+ * exact lexeme is what a GiST signature can test, where a partial match passes every entry.
+ * 1 or 2 letters are a partial match alone.
  */
 export function prefixTerm(word: string): string {
-  if (word.length < 3 || word.length > 8) return `${word}:*`;
+  if (word.length < 3) return `${word}:*`;
+  if (word.length > 8) return `(${word.slice(0, 8)} & ${word}:*)`;
   return word;
 }

@@ -110,6 +110,9 @@ export const profiles = directory.table(
     index('profiles_geo_idx').using('gist', t.geo),
     // The map's single markers: those inside the view's bounds, nearest its centre first (map/repository.ts).
     index('profiles_map_point_idx').using('gist', sql.raw(MAP_POINT)),
+    // The Skills tab nearest first: the scan tests each entry's word signature inside the index, so
+    // only profiles that may hold the words are read (the tab's rule requires a skills document).
+    index('profiles_geo_skills_idx').using('gist', t.geo, t.skillsTsv).where(sql.raw(`"skills_tsv" <> ''::tsvector`)),
     index('profiles_rating_idx').on(t.averageRating.desc(), t.id),
     index('profiles_name_idx').on(t.nameKey, t.id),
     index('profiles_name_tsv_idx').using('gin', t.nameTsv),
