@@ -52,7 +52,7 @@ export async function ensureBenchData(count: number, url = BENCH_DATABASE_URL, l
 
 async function migrateForward(url: string, log: (line: string) => void): Promise<void> {
   const started = Date.now();
-  const database = await openDatabase({ url, poolMax: 1 });
+  const database = await openDatabase({ url, poolMax: 2 });
   try {
     await database.migrate({ migrationsFolder, schema: 'directory' });
   } finally {
