@@ -78,8 +78,9 @@ export class StripeProvider implements PaymentProvider {
 
   async cancelIntent(id: string, reason: CancelReason): Promise<'canceled' | 'too-late'> {
     try {
-      // The reason is part of the key: Stripe refuses one key reused with other parameters.
-      await this.stripe.paymentIntents.cancel(id, { cancellation_reason: reason }, { idempotencyKey: `cancel-${id}-${reason}` });
+      // No key of our own: a cancel is safe to repeat, and Stripe replays a key's first answer (a 500,
+      // or 'processing') for 24 hours. The SDK keys its own retries within this call.
+      await this.stripe.paymentIntents.cancel(id, { cancellation_reason: reason });
       return 'canceled';
     } catch (err) {
       // Stripe answers an intent it can no longer cancel with its current state.
