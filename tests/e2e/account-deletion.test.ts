@@ -81,4 +81,15 @@ describe("a member's data", () => {
     const data = await again.browser.json<AccountExport>('/api/auth/user/export');
     expect(data.body.services.social!.lists.posts).toEqual([]);
   });
+
+  it('lets a member who deleted the account sign up again in the same browser, through the sign-in form', async () => {
+    const { browser } = await member('returning@example.com', 'Returning');
+    expect((await send(browser, 'DELETE', '/api/auth/user', { confirm: 'DELETE' })).status).toBe(204);
+    // The browser still holds the provider's sign-in cookie for the deleted account.
+    const { hops } = await signInWithDevProvider(browser, { email: 'returning@example.com', firstName: 'Returning', lastName: 'Again' });
+    expect(hops.some((h) => h.startsWith('/oidc/interaction/'))).toBe(true);
+    const { status, body } = await browser.json<CurrentUser>('/api/auth/user');
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ firstName: 'Returning', lastName: 'Again' });
+  });
 });

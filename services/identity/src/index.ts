@@ -21,6 +21,8 @@ export function createIdentityService(config: IdentityConfig, overrides: Runtime
     registerRoutes(runtime.app, ctx);
     if (config.devOidc.enabled) {
       const provider = await createDevProvider(config.devOidc, runtime.db);
+      // The provider answers its own failures with an error page; this is their only trace.
+      provider.on('server_error', (_ctx, err) => runtime.logger.error({ err }, 'development OpenID provider failed'));
       registerDevOidcRoutes(runtime.app, provider, runtime.db, config.devOidc.issuer);
       runtime.logger.warn({ issuer: config.devOidc.issuer }, 'development OpenID provider enabled: anyone can sign in as any email');
     }

@@ -38,9 +38,19 @@ export async function createDevProvider(config: IdentityConfig['devOidc'], db: D
     ttl: { AuthorizationCode: 60, Interaction: 600, Session: 86_400, Grant: 86_400, AccessToken: 600, IdToken: 600 },
     pkce: { required: () => true },
     interactions: { url: (_ctx, interaction) => `${OIDC_MOUNT}/interaction/${interaction.uid}` },
-    async findAccount(_ctx, id) {
+    async findAccount(ctx, id) {
       const [account] = await db.select().from(devAccounts).where(eq(devAccounts.id, id)).limit(1);
-      if (!account) return undefined;
+      if (!account) {
+        // A deleted member's sign-in ends here, so the browser gets the form again; a session
+        // naming an account that is gone fails the provider's consent check with a 500.
+        const session = ctx.oidc?.session;
+        if (session?.accountId === id) {
+          delete session.accountId;
+          delete session.authorizations;
+          session.resetIdentifier();
+        }
+        return undefined;
+      }
       return {
         accountId: account.id,
         claims: () => ({
