@@ -26,11 +26,25 @@ export type TransactionStatus = z.infer<typeof transactionStatusSchema>;
 /** Longest description of a logged transaction, in characters. */
 export const TRANSACTION_DESCRIPTION_MAX = 500;
 
+/** A rule an amount must keep, and the message when it does not. */
+export type AmountRule = readonly [keep: (amount: string) => boolean, message: string];
+
+/** A positive amount with at most two decimals that fits numeric(10,2). */
+export const positiveAmountRules: readonly AmountRule[] = [
+  [(v) => /^\d{1,8}(\.\d{1,2})?$/.test(v), 'must be an amount like 12.50: digits, at most two decimals, below 100000000'],
+  [(v) => Number(v) > 0, 'must be greater than 0'],
+];
+
+/** An amount string held to `rules` in order: a bad amount gets the first broken rule's message alone. */
+export function amountSchema(rules: readonly AmountRule[]) {
+  return z.string().superRefine((amount, ctx) => {
+    const broken = rules.find(([keep]) => !keep(amount));
+    if (broken) ctx.addIssue({ code: 'custom', message: broken[1] });
+  });
+}
+
 /** Money as it travels: a string, positive, at most two decimals, fitting numeric(10,2). */
-export const positiveAmountSchema = z
-  .string()
-  .regex(/^\d{1,8}(\.\d{1,2})?$/, 'must be an amount like 12.50: digits, at most two decimals, below 100000000')
-  .refine((v) => Number(v) > 0, 'must be greater than 0');
+export const positiveAmountSchema = amountSchema(positiveAmountRules);
 
 /** `POST /api/transactions/manual`: a payment made outside FreeMarket, logged by the payer. */
 export const recordManualTransactionSchema = z.object({

@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import { optionalText } from './primitives.js';
-import { PAYMENT_MAX_AMOUNT, PAYMENT_MIN_AMOUNT, positiveAmountSchema, transactionTypeSchema } from './commerce.js';
+import { amountSchema, PAYMENT_MAX_AMOUNT, PAYMENT_MIN_AMOUNT, positiveAmountRules, transactionTypeSchema } from './commerce.js';
 
 export const PAYMENT_DESCRIPTION_MAX = 500;
 
 /** An amount one card payment can be: an item's price as well, so Buy Now can always pay it. */
-export const cardAmountSchema = positiveAmountSchema
-  .refine((a) => Number(a) >= Number(PAYMENT_MIN_AMOUNT), `must be at least ${PAYMENT_MIN_AMOUNT}, the smallest card payment`)
-  .refine((a) => Number(a) <= PAYMENT_MAX_AMOUNT, `must be at most ${PAYMENT_MAX_AMOUNT}`);
+export const cardAmountSchema = amountSchema([
+  ...positiveAmountRules,
+  [(a) => Number(a) >= Number(PAYMENT_MIN_AMOUNT), `must be at least ${PAYMENT_MIN_AMOUNT}, the smallest card payment`],
+  [(a) => Number(a) <= PAYMENT_MAX_AMOUNT, `must be at most ${PAYMENT_MAX_AMOUNT}`],
+]);
 
 /** `POST /api/create-payment-intent` (spec 02 §7): for an item, the amount must be its price. */
 export const createPaymentIntentBodySchema = z.object({
