@@ -233,6 +233,23 @@ describe('checkout with local mode’s development provider', () => {
     await toastSays(page, 'Payment Successful', 'Money sent successfully!');
   });
 
+  it('says the payment ended when the seller changed the price meanwhile, and Start Again gives the reason', async () => {
+    const created = await callApi<Item>(s.page, 'POST', '/api/items-for-sale', { title: 'Walnut stool', price: '40.00' });
+    expect(created.status).toBe(201);
+    const page = b.page;
+    await page.goto(checkoutHref({ sellerId: s.id, type: 'purchase', amount: '40.00', itemId: created.body.id, description: 'Walnut stool' }));
+    await reachPaymentForm(page);
+    expect((await callApi(s.page, 'PUT', `/api/items-for-sale/${created.body.id}`, { title: 'Walnut stool', price: '55.00' })).status).toBe(200);
+    await fillCard(page);
+    await page.getByRole('button', { name: 'Pay $40.00' }).click();
+    const error = page.getByTestId('payment-error');
+    await error.getByText('This payment has ended; start a new one').waitFor();
+    expect(await page.getByRole('button', { name: 'Pay $40.00' }).count()).toBe(0);
+    await error.getByRole('button', { name: 'Start Again' }).click();
+    await error.getByText('The price of this item is 55.00').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
   it('lists the history from the header menu with its filters, for the buyer and the seller', async () => {
     const page = b.page;
     await page.goto('/feed');
@@ -254,6 +271,9 @@ describe('checkout with local mode’s development provider', () => {
     await page.getByText('No transactions match these filters.').or(rows.first()).waitFor();
     await expect.poll(() => rows.count()).toBe(1);
     expect(await rows.first().innerText()).toContain('Failed');
+    // No money moved: the amount is shown plain, not as paid.
+    expect(await rows.first().innerText()).not.toContain('−');
+    expect(await rows.first().innerText()).toContain('Not paid');
     expect(new URL(page.url()).searchParams.get('status')).toBe('failed');
     await page.getByRole('combobox', { name: 'Status' }).selectOption('all');
     await page.getByRole('combobox', { name: 'Type' }).selectOption('donation');

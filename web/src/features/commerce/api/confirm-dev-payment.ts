@@ -12,7 +12,7 @@ export function confirmDevPayment(body: ConfirmDevPaymentBody): Promise<Transact
   return apiRequest<Transaction>('POST', '/api/payments/dev/confirm', body);
 }
 
-export function useConfirmDevPayment(onSettled: (transaction: Transaction) => void) {
+export function useConfirmDevPayment(onSettled: (transaction: Transaction) => void, onError: (error: Error) => void) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: confirmDevPayment,
@@ -21,6 +21,10 @@ export function useConfirmDevPayment(onSettled: (transaction: Transaction) => vo
       client.setQueryData(transactionQueryOptions(transaction.id).queryKey, transaction);
       void client.invalidateQueries({ queryKey: transactionsKeyRoot });
       onSettled(transaction);
+    },
+    onError: (error) => {
+      void client.invalidateQueries({ queryKey: transactionsKeyRoot });
+      onError(error);
     },
   });
 }

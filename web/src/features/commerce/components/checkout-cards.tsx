@@ -1,7 +1,7 @@
 import { AlertTriangle, Loader2, Settings } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { buttonClass } from '../../../components/ui/button';
+import { Button, buttonClass } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
 
@@ -29,15 +29,20 @@ export function BackHomeLink({ variant = 'primary' }: { variant?: 'primary' | 'o
 }
 
 /** Spec 02 §2/§8: the 'Payment Error' card with the reason and 'Back to Home'. */
-export function PaymentErrorCard({ message, details }: { message: string; details?: string }) {
+export function PaymentErrorCard({ message, details, onStartAgain }: { message: string; details?: string; onStartAgain?: () => void }) {
   return (
     <CheckoutCard title="Payment Error" icon={<AlertTriangle className="h-5 w-5 text-red-700" aria-hidden="true" />} testId="payment-error">
       <div role="alert" className="grid gap-1">
         <p className="text-slate-800">{message}</p>
         {details ? <p className="text-sm text-slate-600">{details}</p> : null}
       </div>
-      <div>
-        <BackHomeLink />
+      <div className="flex flex-wrap gap-2">
+        {onStartAgain ? (
+          <Button type="button" onClick={onStartAgain}>
+            Start Again
+          </Button>
+        ) : null}
+        <BackHomeLink variant={onStartAgain ? 'outline' : 'primary'} />
       </div>
     </CheckoutCard>
   );

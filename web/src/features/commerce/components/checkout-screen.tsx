@@ -162,14 +162,17 @@ function PaymentStep({ body, provider }: { body: CreatePaymentIntentBody; provid
     return error instanceof ApiError ? <PaymentErrorCard message={errorMessageOf(error)} /> : <PaymentErrorCard message={SETUP_FAILED} details={error.message} />;
   }
   if (!intent.data) return <Working text="Initializing payment..." />;
-  return <CompletePayment body={body} provider={provider} intent={intent.data} />;
+  // A new intent for the same request: a fresh form, or the reason there can be none (a new price, a sale).
+  return <CompletePayment key={intent.data.transactionId} body={body} provider={provider} intent={intent.data} onStartAgain={() => mutate(body)} />;
 }
 
-function CompletePayment({ body, provider, intent }: { body: CreatePaymentIntentBody; provider: Provider; intent: PaymentIntent }) {
+function CompletePayment({ body, provider, intent, onStartAgain }: { body: CreatePaymentIntentBody; provider: Provider; intent: PaymentIntent; onStartAgain: () => void }) {
   const navigate = useNavigate();
   const [loadError, setLoadError] = useState<string | null>(null);
+  const [ended, setEnded] = useState<string | null>(null);
   const label = submitLabel(body.type ?? 'purchase', body.amount);
   if (loadError) return <PaymentErrorCard message={loadError} />;
+  if (ended) return <PaymentErrorCard message={ended} onStartAgain={onStartAgain} />;
   return (
     <CheckoutCard title="Complete Your Payment" icon={<CreditCard className="h-5 w-5 text-blue-700" aria-hidden="true" />}>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-md bg-slate-50 p-3 text-sm">
@@ -189,6 +192,7 @@ function CompletePayment({ body, provider, intent }: { body: CreatePaymentIntent
           clientSecret={intent.clientSecret}
           submitText={label}
           onSettled={(t: Transaction) => navigate(paths.paymentSuccess.getHref(t.id))}
+          onEnded={setEnded}
         />
       ) : (
         <Suspense fallback={<Working text="Loading the payment form..." />}>

@@ -4,6 +4,7 @@ import { useId, useRef, useState, type RefObject } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/toast-store';
+import { ApiError } from '../../../lib/api-client';
 import { useConfirmDevPayment } from '../api/confirm-dev-payment';
 
 /** Stripe's test card that is always declined; the development form declines it too. */
@@ -77,7 +78,18 @@ function CardInput({
  * payment through its signed-webhook path, as Stripe's would; a declined card leaves the form open
  * for another try, as Stripe's Payment Element does.
  */
-export function DevelopmentPaymentForm({ clientSecret, submitText, onSettled }: { clientSecret: string; submitText: string; onSettled: (transaction: Transaction) => void }) {
+export function DevelopmentPaymentForm({
+  clientSecret,
+  submitText,
+  onSettled,
+  onEnded,
+}: {
+  clientSecret: string;
+  submitText: string;
+  onSettled: (transaction: Transaction) => void;
+  /** The payment was ended meanwhile (the seller changed the item, the buyer started again elsewhere): the server's words. */
+  onEnded: (message: string) => void;
+}) {
   const id = useId();
   const [number, setNumber] = useState('');
   const [expiry, setExpiry] = useState('');
@@ -85,13 +97,18 @@ export function DevelopmentPaymentForm({ clientSecret, submitText, onSettled }: 
   const [decline, setDecline] = useState(false);
   const [errors, setErrors] = useState<CardErrors>({});
   const refs: Record<CardField, RefObject<HTMLInputElement | null>> = { number: useRef(null), expiry: useRef(null), cvc: useRef(null) };
-  const confirm = useConfirmDevPayment((transaction) => {
-    if (transaction.status === 'failed') {
-      toast({ title: 'Payment Failed', description: DECLINED_TEXT, variant: 'destructive' });
-      return;
-    }
-    onSettled(transaction);
-  });
+  const confirm = useConfirmDevPayment(
+    (transaction) => {
+      if (transaction.status === 'failed') {
+        toast({ title: 'Payment Failed', description: DECLINED_TEXT, variant: 'destructive' });
+        return;
+      }
+      onSettled(transaction);
+    },
+    (error) => {
+      if (error instanceof ApiError && error.status === 409) onEnded(error.message);
+    },
+  );
   const edit = (field: CardField, set: (value: string) => void) => (value: string) => {
     set(value);
     setErrors((e) => ({ ...e, [field]: undefined }));

@@ -39,6 +39,17 @@ function readFilters(params: URLSearchParams): TransactionFilters {
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
+/** Whether the amount changed hands (and stayed): only then is it shown signed, as paid or received. */
+const MONEY_MOVED: Record<TransactionStatus, boolean> = {
+  recorded: true,
+  succeeded: true,
+  partially_refunded: true,
+  refunded: false,
+  pending: false,
+  failed: false,
+  canceled: false,
+};
+
 function TransactionRow({ transaction: t, meId }: { transaction: Transaction; meId: string }) {
   const paid = t.buyerId === meId;
   const other = paid ? t.seller : t.buyer;
@@ -57,11 +68,18 @@ function TransactionRow({ transaction: t, meId }: { transaction: Transaction; me
       </div>
       <div className="flex items-center gap-3 sm:justify-end">
         <Badge className={STATUS_STYLES[t.status]}>{STATUS_LABELS[t.status]}</Badge>
-        <span className={paid ? 'font-semibold text-slate-900' : 'font-semibold text-green-800'}>
-          <span className="sr-only">{paid ? 'Paid' : 'Received'} </span>
-          {paid ? '−' : '+'}
-          {formatMoney(t.amount)}
-        </span>
+        {MONEY_MOVED[t.status] ? (
+          <span className={paid ? 'font-semibold text-slate-900' : 'font-semibold text-green-800'}>
+            <span className="sr-only">{paid ? 'Paid' : 'Received'} </span>
+            {paid ? '−' : '+'}
+            {formatMoney(t.amount)}
+          </span>
+        ) : (
+          <span className={t.status === 'refunded' ? 'text-slate-500 line-through' : 'text-slate-500'}>
+            <span className="sr-only">{t.status === 'refunded' ? 'Refunded' : 'Not paid'} </span>
+            {formatMoney(t.amount)}
+          </span>
+        )}
       </div>
     </li>
   );
