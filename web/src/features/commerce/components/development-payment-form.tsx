@@ -4,7 +4,7 @@ import { useId, useRef, useState, type RefObject } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/toast-store';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, errorMessageOf } from '../../../lib/api-client';
 import { useConfirmDevPayment } from '../api/confirm-dev-payment';
 
 /** Stripe's test card that is always declined; the development form declines it too. */
@@ -106,7 +106,7 @@ export function DevelopmentPaymentForm({
       onSettled(transaction);
     },
     (error) => {
-      if (error instanceof ApiError && error.status === 409) onEnded(error.message);
+      if (error instanceof ApiError && error.status === 409) onEnded(errorMessageOf(error));
     },
   );
   const edit = (field: CardField, set: (value: string) => void) => (value: string) => {
