@@ -1,25 +1,26 @@
 import { sql } from 'drizzle-orm';
 import type { Envelope } from '@freemarket/contracts';
-import type { Db, ProcessedEventsTable, Tx } from '@freemarket/db';
+import { inTransaction, type Db, type ProcessedEventsTable, type TransactionHooks, type Tx } from '@freemarket/db';
 import type { HandlerOutcome } from './port.js';
 import { statementName } from './statement-name.js';
 
 /**
  * Runs a handler's writes and records the event as processed in one transaction, so a
  * redelivered or replayed event has no second effect. The handler may return 'skipped' when the
- * event no longer applies; its writes still commit with the record.
+ * event no longer applies; its writes still commit with the record. What must follow the commit
+ * (work the handler made due) goes to `hooks.onCommit`.
  */
 export async function handleOnce(
   db: Db,
   table: ProcessedEventsTable,
   consumer: string,
   event: Pick<Envelope, 'id'>,
-  handler: (tx: Tx) => Promise<void | 'skipped'>,
+  handler: (tx: Tx, hooks: TransactionHooks) => Promise<void | 'skipped'>,
 ): Promise<HandlerOutcome> {
-  return db.transaction(async (tx) => {
-    const claimed = await claimEvents(tx as Tx, table, consumer, [event.id]);
+  return inTransaction(db, async (tx, hooks) => {
+    const claimed = await claimEvents(tx, table, consumer, [event.id]);
     if (claimed.size === 0) return 'skipped';
-    const result = await handler(tx as Tx);
+    const result = await handler(tx, hooks);
     return result === 'skipped' ? 'skipped' : 'success';
   });
 }

@@ -1,12 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { EXPORT_ROW_LIMIT, exportPartSchema, type Envelope, type ExportPart } from '@freemarket/contracts';
-import type { DbOrTx, MemberTables, Tx } from '@freemarket/db';
+import type { DbOrTx, MemberTables, TransactionHooks, Tx } from '@freemarket/db';
 import { requireActor, type App } from './app.js';
 import { recordDeletion } from './deleted-members.js';
 import type { ServiceRuntime } from './runtime.js';
 
-/** Where `user.deleted` lands in a service: its own rows of that member, in the consumer's transaction. */
-export type EraseMember = (tx: Tx, userId: string, event: Envelope<'user.deleted'>) => Promise<void>;
+/**
+ * Where `user.deleted` lands in a service: its own rows of that member, in the consumer's
+ * transaction; `hooks.onCommit` for work that must follow it.
+ */
+export type EraseMember = (tx: Tx, userId: string, event: Envelope<'user.deleted'>, hooks: TransactionHooks) => Promise<void>;
 
 /**
  * The service's one `user.deleted` consumer (ARCHITECTURE, deleting a member): the member leaves
@@ -15,9 +18,9 @@ export type EraseMember = (tx: Tx, userId: string, event: Envelope<'user.deleted
  * recreates nothing (`aboutForgottenMembers`).
  */
 export function forgetUser(runtime: ServiceRuntime, { users, deletedMembers }: MemberTables, erase: EraseMember): void {
-  runtime.consumeOnce('user.deleted', async (tx, event) => {
+  runtime.consumeOnce('user.deleted', async (tx, event, hooks) => {
     await recordDeletion(tx, deletedMembers, event.data.id, new Date(event.occurredAt));
-    await erase(tx, event.data.id, event);
+    await erase(tx, event.data.id, event, hooks);
     await tx.delete(users).where(eq(users.id, event.data.id));
   });
 }

@@ -1,7 +1,7 @@
 import type { Placeholder, SQL } from 'drizzle-orm';
 import type { Envelope, EventData, EventType } from '@freemarket/contracts';
 import { DeliveryBatcher, handleBatchOnce, handleOnce, InProcessBus, NatsBus, Outbox, OutboxRelay, type BatchSettings, type ConsumerSpec, type EventBus, type OutboxInsert, type Subscription } from '@freemarket/bus';
-import { inTransaction, openDatabase, type Database, type Db, type DbOrTx, type OutboxTable, type ProcessedEventsTable, type Tx } from '@freemarket/db';
+import { inTransaction, openDatabase, type Database, type Db, type DbOrTx, type OutboxTable, type ProcessedEventsTable, type TransactionHooks, type Tx } from '@freemarket/db';
 import { createApp, type App, type ReadinessCheck } from './app.js';
 import { describeApi } from './openapi.js';
 import { AssertionVerifier } from './assertion.js';
@@ -188,15 +188,22 @@ export class ServiceRuntime {
     return { envelopes, json: JSON.stringify(envelopes), insert: this.outbox.insertFrom(db, type, from.envelopes, from.keep) };
   }
 
-  /** Registers an idempotent consumer: the handler's writes and the processed-event record commit together. */
-  consumeOnce<T extends EventType>(type: T, handler: (tx: Tx, event: Envelope<T>) => Promise<void | 'skipped'>, options: { maxDeliver?: number } = {}): void {
+  /**
+   * Registers an idempotent consumer: the handler's writes and the processed-event record commit
+   * together; `hooks.onCommit` runs what must follow the commit.
+   */
+  consumeOnce<T extends EventType>(
+    type: T,
+    handler: (tx: Tx, event: Envelope<T>, hooks: TransactionHooks) => Promise<void | 'skipped'>,
+    options: { maxDeliver?: number } = {},
+  ): void {
     const consumer = this.config.service.name;
     this.consume({
       consumer,
       type,
       maxDeliver: options.maxDeliver,
       handle: (event) =>
-        withTraceparent(event.traceparent, () => handleOnce(this.db, this.tables.processedEvents, consumer, event, (tx) => handler(tx, event))),
+        withTraceparent(event.traceparent, () => handleOnce(this.db, this.tables.processedEvents, consumer, event, (tx, hooks) => handler(tx, event, hooks))),
     });
   }
 

@@ -16,6 +16,8 @@ export interface CommerceContext {
   items: ItemService;
   payments: PaymentService;
   expenses: ExpenseService;
+  /** Ends payments at the provider, then here. */
+  canceller: IntentCanceller;
   /** Null without a payment provider: nothing can be pending then. */
   abandonedPayments: AbandonedPaymentSweeper | null;
 }
@@ -39,6 +41,7 @@ export function createContext(runtime: ServiceRuntime, config: CommerceConfig): 
     items: new ItemService(runtime, canceller),
     payments: new PaymentService(runtime, provider, canceller, transactions, ttlMinutes),
     expenses: new ExpenseService(runtime),
+    canceller,
     abandonedPayments,
   };
 }

@@ -17,7 +17,7 @@ const migrationsFolder = fileURLToPath(new URL('./db/migrations', import.meta.ur
 export function createCommerceService(config: CommerceConfig, overrides: RuntimeOverrides = {}): Promise<ServiceHandle<CommerceContext>> {
   return createService(config, { tables: { outbox, processedEvents }, migrationsFolder }, overrides, (runtime) => {
     const ctx = createContext(runtime, config);
-    registerConsumers(runtime);
+    registerConsumers(runtime, ctx);
     registerRoutes(runtime.app, ctx);
     exportMemberData(runtime.app, ctx);
     return ctx;

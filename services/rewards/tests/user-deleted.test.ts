@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { ExportPart } from '@freemarket/contracts';
+import { removedMemberId, type ExportPart } from '@freemarket/contracts';
 import { afterReplay, deleteMember, deliverLate, memberEvents, seedMembers } from '@freemarket/testing';
 import { rewards, rewardTransactions, users } from '../src/db/schema/index.js';
-import { startRewards, type RewardsUnderTest } from './_util.js';
+import { startRewards, waitProcessed, type RewardsUnderTest } from './_util.js';
 
 let sut: RewardsUnderTest;
 beforeAll(async () => {
@@ -52,5 +52,18 @@ describe('user.deleted in rewards', () => {
     // The member still here earns from the same batch of late events.
     expect(after.balances.filter((b) => b.userId === kept!.id)).toHaveLength(1);
     expect(await sut.service.runtime.db.select().from(users).where(eq(users.id, gone!.id))).toEqual([]);
+  });
+
+  it('credits no one for a payment that settles after its payer deleted their account, nor for its refund', async () => {
+    const [seller] = await seedMembers(sut, users, 'Seller');
+    const standIn = removedMemberId(crypto.randomUUID());
+    const transactionId = crypto.randomUUID();
+    const payment = { transactionId, buyerId: standIn, sellerId: seller!.id, amount: '42.00', type: 'purchase' as const };
+    const settled = await sut.publish('payment.succeeded', payment);
+    const refunded = await sut.publish('payment.refunded', { ...payment, amountRefunded: '42.00', succeededAnnounced: true });
+    await waitProcessed(sut.service.runtime.db, [settled.id, refunded.id]);
+    const after = await snapshot();
+    expect(after.balances.filter((b) => b.userId === standIn)).toEqual([]);
+    expect(after.history.filter((h) => h.userId === standIn)).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import type { Envelope, EventData } from '@freemarket/contracts';
+import { isRemovedMember, type Envelope, type EventData } from '@freemarket/contracts';
 import type { Tx } from '@freemarket/db';
 import { deletionsOf, happenedBeforeDeletion, type Emit } from '@freemarket/kit';
 import { deletedMembers } from '../db/schema/index.js';
@@ -11,14 +11,15 @@ type Credited = Extract<Decision, { kind: 'credited' }>;
 
 /**
  * Decides a batch of earning events inside the consumer's transaction: under the members' locks,
- * drops the events of members deleted after they happened (a late one credits no one), reads what
+ * drops the events of members deleted after they happened (a late one credits no one) and those
+ * naming a deleted member's stand-in (a payment settled after its payer left), reads what
  * the rest earned before, applies the earning rule, records each decision, moves the balances and
  * announces each credit with `reward.credited` and the balance right after it.
  */
 export async function creditEarnings(tx: Tx, events: readonly Envelope<EarningEventType>[], emit: Emit): Promise<void> {
   const all = events.map((event): Claim => ({ event, earning: earningOf(event) }));
   const deletions = await deletionsOf(tx, deletedMembers, all.map((c) => c.earning.userId));
-  const claims = all.filter((c) => !happenedBeforeDeletion(deletions, c.earning.userId, c.event.occurredAt));
+  const claims = all.filter((c) => !isRemovedMember(c.earning.userId) && !happenedBeforeDeletion(deletions, c.earning.userId, c.event.occurredAt));
   if (claims.length === 0) return;
   const decisions = decideEarnings(await priorCredits(tx, claims), claims).filter((d): d is Recorded => d.kind !== 'duplicate');
   if (decisions.length === 0) return;
