@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { CurrentUser, Item, ProfileInput, RewardBalance, TransactionPage } from '@freemarket/contracts';
 import { seriousViolations } from './accessibility.js';
+import { checkoutHref, reachPaymentForm, toastSays } from './checkout-steps.js';
 import { callApi, newContext, screenshot, signIn, startBrowserStack, type BrowserStack } from './harness.js';
 
 const SF = { latitude: 37.7749, longitude: -122.4194 };
@@ -20,43 +21,6 @@ async function member(bs: BrowserStack, identity: typeof sam): Promise<SignedIn>
   await signIn(page, identity);
   const me = await callApi<CurrentUser>(page, 'GET', '/api/auth/user');
   return { context, page, id: me.body.id };
-}
-
-/** Waits for a toast with this title and text (the toast region holds one at a time). */
-async function toastSays(page: Page, title: string, text: string): Promise<void> {
-  const region = page.getByRole('region', { name: /Notifications/, includeHidden: true });
-  await region.getByText(title, { exact: true }).waitFor();
-  await region.getByText(text, { exact: true }).waitFor();
-}
-
-/** The /checkout address a Buy Now, Send Money or Donate link builds (web/src/config/paths.ts). */
-function checkoutHref(q: { sellerId: string; type: string; amount?: string; itemId?: string; description?: string }): string {
-  const query = new URLSearchParams({ amount: q.amount ?? '', sellerId: q.sellerId, type: q.type });
-  if (q.itemId) query.set('itemId', q.itemId);
-  if (q.description) query.set('description', q.description);
-  return `/checkout?${query.toString()}`;
-}
-
-/**
- * Commerce learns of members and of candidates through events, a moment after sign-in or a profile
- * change: until then the server refuses the intent and the page shows its error card. Reloads (and
- * enters the amount again, when the link left it open) until the payment form is there.
- */
-async function reachPaymentForm(page: Page, enterAmount?: { question: string; amount: string }): Promise<void> {
-  const form = page.getByRole('heading', { name: 'Complete Your Payment' });
-  const refused = page.getByRole('heading', { name: 'Payment Error' });
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (enterAmount) {
-      await page.getByRole('textbox', { name: enterAmount.question }).fill(enterAmount.amount);
-      await page.getByRole('button', { name: 'Continue' }).click();
-    }
-    await form.or(refused).waitFor();
-    if (await form.isVisible()) return;
-    if (Date.now() > deadline) throw new Error(`the checkout kept refusing: ${await page.getByTestId('payment-error').innerText()}`);
-    await page.waitForTimeout(500);
-    await page.reload();
-  }
 }
 
 async function fillCard(page: Page, number = '4242 4242 4242 4242'): Promise<void> {

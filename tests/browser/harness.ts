@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { startTestStack, type TestStack } from '@freemarket/testing/stack';
+import { startTestStack, type StripeSettings, type TestStack } from '@freemarket/testing/stack';
 
 /** Debian's Chromium; never a downloaded browser. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -25,11 +25,13 @@ export interface BrowserStack {
 export interface BrowserStackOptions {
   /** Local mode's development payment provider; on unless a test needs payments unconfigured. */
   devPayments?: boolean;
+  /** Stripe instead of the development provider, its API a local fake (`@freemarket/testing/fake-stripe`). */
+  stripe?: StripeSettings;
 }
 
 /** The whole platform on the real Postgres, NATS and Redis (as CI has them), and a headless Chromium. */
 export async function startBrowserStack(options: BrowserStackOptions = {}): Promise<BrowserStack> {
-  const stack = await startTestStack({ webDistDir: resolve(import.meta.dirname, '..', '..', 'web', 'dist'), devPayments: options.devPayments });
+  const stack = await startTestStack({ webDistDir: resolve(import.meta.dirname, '..', '..', 'web', 'dist'), devPayments: options.devPayments, stripe: options.stripe });
   let browser: Browser;
   try {
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });

@@ -31,8 +31,18 @@ export interface StackOptions {
   devPayments?: boolean;
   /** The development provider's webhook secret, for a test that delivers Stripe-signed events itself (refunds); one per start otherwise. */
   devPaymentsWebhookSecret?: string;
+  /** Card payments through Stripe instead of the development provider, its API at `apiUrl` (a local fake in tests). */
+  stripe?: StripeSettings;
   /** Settings of the gateway beyond the stack's own (rate budgets, say), as environment variables. */
   gatewayEnv?: Record<string, string>;
+}
+
+/** Stripe's keys and its API's address, as commerce reads them (`STRIPE_*`). */
+export interface StripeSettings {
+  apiUrl: string;
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
 }
 
 export interface Stack {
@@ -81,7 +91,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     services.directory = (await directory.start()).url;
     const backends: [string, () => Promise<Handle>][] = [
       ['social', () => createSocialService(loadSocialConfig(env('social')), overrides('social'))],
-      ['commerce', () => createCommerceService(loadCommerceConfig({ ...env('commerce'), DEV_PAYMENTS_ENABLED: String(options.devPayments ?? true), ...(options.devPaymentsWebhookSecret ? { STRIPE_WEBHOOK_SECRET: options.devPaymentsWebhookSecret } : {}) }), overrides('commerce'))],
+      ['commerce', () => createCommerceService(loadCommerceConfig({ ...env('commerce'), ...paymentsEnv(options) }), overrides('commerce'))],
       ['rewards', () => createRewardsService(loadRewardsConfig(env('rewards')), overrides('rewards'))],
     ];
     for (const [name, create] of backends) {
@@ -146,6 +156,15 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   }
 }
 
+/** Commerce's card payments: Stripe when given, else the development provider unless turned off. */
+function paymentsEnv(options: Pick<StackOptions, 'devPayments' | 'devPaymentsWebhookSecret' | 'stripe'>): NodeJS.ProcessEnv {
+  const { stripe } = options;
+  if (stripe) {
+    return { STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_PUBLISHABLE_KEY: stripe.publishableKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.apiUrl };
+  }
+  return { DEV_PAYMENTS_ENABLED: String(options.devPayments ?? true), ...(options.devPaymentsWebhookSecret ? { STRIPE_WEBHOOK_SECRET: options.devPaymentsWebhookSecret } : {}) };
+}
+
 /**
  * On a first start identity announces the demo members all at once, and every service takes them
  * in on the one event loop of local mode. The gateway starts once the services' handled-event
@@ -180,7 +199,7 @@ export interface TestStack extends Stack {
   bus: { stream: string; subjectPrefix: string };
 }
 
-export type TestStackOptions = Pick<StackOptions, 'logLevel' | 'webDistDir' | 'seedDemoData' | 'devPayments' | 'devPaymentsWebhookSecret' | 'gatewayEnv'>;
+export type TestStackOptions = Pick<StackOptions, 'logLevel' | 'webDistDir' | 'seedDemoData' | 'devPayments' | 'devPaymentsWebhookSecret' | 'stripe' | 'gatewayEnv'>;
 
 /**
  * `startStack` for a test, an audit or a benchmark: a fresh database, bus names and Redis keys of

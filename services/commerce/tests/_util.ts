@@ -1,8 +1,8 @@
 import { afterAll, beforeAll } from 'vitest';
 import { startServiceForTest, seedMembers as seedMembersIn, type Member, type ServiceUnderTest } from '@freemarket/testing';
+import { startFakeStripe, type FakeStripe } from '@freemarket/testing/fake-stripe';
 import { createCommerceService, loadCommerceConfig } from '../src/index.js';
 import { users } from '../src/db/schema/index.js';
-import { startFakeStripe, type FakeStripe } from './fixtures/fake-stripe.js';
 
 export type CommerceUnderTest = ServiceUnderTest<Awaited<ReturnType<typeof createCommerceService>>>;
 

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { ErrorBody, Item, PaymentIntent } from '@freemarket/contracts';
 import { waitFor } from '@freemarket/testing';
+import { deliverWebhook, intentEvent, refundEvent } from '@freemarket/testing/stripe-webhooks';
 import { itemsForSale, outbox, transactions } from '../src/db/schema/index.js';
 import { call, useCheckout, type Member } from './_util.js';
-import { deliverWebhook, intentEvent, refundEvent } from './fixtures/stripe-webhooks.js';
 
 const WEBHOOK_SECRET = 'whsec_test_commerce_holds';
 const HELD = 'Someone else is paying for this item; try again in a few minutes';

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@freemarket/testing';
+import { startFakeStripe, type FakeStripe } from '@freemarket/testing/fake-stripe';
+import { deliverWebhook, intentEvent, refundEvent, type StripeEventInput } from '@freemarket/testing/stripe-webhooks';
 import { eq, sql } from 'drizzle-orm';
 import type { ErrorBody, PaymentIntent, Transaction } from '@freemarket/contracts';
 import { AbandonedPaymentSweeper } from '../src/payments/abandoned-sweeper.js';
@@ -7,8 +9,6 @@ import { IntentCanceller } from '../src/payments/cancel-intents.js';
 import { paymentProviderFor } from '../src/payments/provider.js';
 import { outbox, transactions } from '../src/db/schema/index.js';
 import { call, seedMembers, startCommerce, startCommerceWithStripe, type CommerceUnderTest, type Member } from './_util.js';
-import { startFakeStripe, type FakeStripe } from './fixtures/fake-stripe.js';
-import { deliverWebhook, intentEvent, refundEvent, type StripeEventInput } from './fixtures/stripe-webhooks.js';
 
 const WEBHOOK_SECRET = 'whsec_test_commerce_lifecycle';
 let stripe: FakeStripe;

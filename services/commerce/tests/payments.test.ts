@@ -3,9 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { ErrorBody, Item, PaymentIntent, PaymentsConfig, Transaction } from '@freemarket/contracts';
 import { setContactPrivacy, waitFor } from '@freemarket/testing';
+import { deliverWebhook, intentEvent, refundEvent, type StripeEventInput } from '@freemarket/testing/stripe-webhooks';
 import { outbox, stripeEvents, transactions, users } from '../src/db/schema/index.js';
 import { call, seedMembers, startCommerce, useCheckout, type Member } from './_util.js';
-import { deliverWebhook, intentEvent, refundEvent, type StripeEventInput } from './fixtures/stripe-webhooks.js';
 
 const WEBHOOK_SECRET = 'whsec_test_commerce';
 const c = useCheckout(WEBHOOK_SECRET);

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { isRemovedMember, type ErrorBody, type Item, type PaymentIntent } from '@freemarket/contracts';
 import { deleteMember } from '@freemarket/testing';
+import { deliverWebhook, intentEvent } from '@freemarket/testing/stripe-webhooks';
 import { itemsForSale, outbox, transactions, users } from '../src/db/schema/index.js';
 import { call, seedMembers, useCheckout, type Member } from './_util.js';
-import { deliverWebhook, intentEvent } from './fixtures/stripe-webhooks.js';
 
 const WEBHOOK_SECRET = 'whsec_test_commerce_member_deleted';
 const c = useCheckout(WEBHOOK_SECRET);

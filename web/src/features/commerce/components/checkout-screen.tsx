@@ -202,6 +202,7 @@ function CompletePayment({ body, provider, intent, onStartAgain }: { body: Creat
             submitText={label}
             returnUrl={`${window.location.origin}${paths.paymentSuccess.getHref(intent.transactionId)}`}
             onLoadError={setLoadError}
+            onEnded={setEnded}
           />
         </Suspense>
       )}

@@ -1,0 +1,38 @@
+import type { Page } from 'playwright-core';
+
+/** Waits for a toast with this title and text (the toast region holds one at a time). */
+export async function toastSays(page: Page, title: string, text: string): Promise<void> {
+  const region = page.getByRole('region', { name: /Notifications/, includeHidden: true });
+  await region.getByText(title, { exact: true }).waitFor();
+  await region.getByText(text, { exact: true }).waitFor();
+}
+
+/** The /checkout address a Buy Now, Send Money or Donate link builds (web/src/config/paths.ts). */
+export function checkoutHref(q: { sellerId: string; type: string; amount?: string; itemId?: string; description?: string }): string {
+  const query = new URLSearchParams({ amount: q.amount ?? '', sellerId: q.sellerId, type: q.type });
+  if (q.itemId) query.set('itemId', q.itemId);
+  if (q.description) query.set('description', q.description);
+  return `/checkout?${query.toString()}`;
+}
+
+/**
+ * Commerce learns of members and of candidates through events, a moment after sign-in or a profile
+ * change: until then the server refuses the intent and the page shows its error card. Reloads (and
+ * enters the amount again, when the link left it open) until the payment form is there.
+ */
+export async function reachPaymentForm(page: Page, enterAmount?: { question: string; amount: string }): Promise<void> {
+  const form = page.getByRole('heading', { name: 'Complete Your Payment' });
+  const refused = page.getByRole('heading', { name: 'Payment Error' });
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (enterAmount) {
+      await page.getByRole('textbox', { name: enterAmount.question }).fill(enterAmount.amount);
+      await page.getByRole('button', { name: 'Continue' }).click();
+    }
+    await form.or(refused).waitFor();
+    if (await form.isVisible()) return;
+    if (Date.now() > deadline) throw new Error(`the checkout kept refusing: ${await page.getByTestId('payment-error').innerText()}`);
+    await page.waitForTimeout(500);
+    await page.reload();
+  }
+}
