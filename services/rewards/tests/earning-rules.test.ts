@@ -91,9 +91,21 @@ describe('earning points (spec 02 §9)', () => {
 
   it('credits a payment once even when the payment provider reports it twice', async () => {
     const buyer = member('buyer');
-    const data = { transactionId: randomUUID(), buyerId: buyer, sellerId: member('seller'), amount: '10.00', type: 'donation' as const };
+    const data = { transactionId: randomUUID(), buyerId: buyer, sellerId: member('seller'), amount: '10.00', type: 'purchase' as const };
     await deliver(await producer.emit('payment.succeeded', data), await producer.emit('payment.succeeded', data));
     expect((await balanceOf(sut, buyer)).balance).toBe(10);
+  });
+
+  it('records donations and money transfers without points, and says why', async () => {
+    const payer = member('payer');
+    const sent = (type: 'donation' | 'transfer') => ({ transactionId: randomUUID(), buyerId: payer, sellerId: member('payee'), amount: '50.00', type });
+    await deliver(await producer.emit('payment.succeeded', sent('donation')), await producer.emit('payment.succeeded', sent('transfer')));
+    expect((await balanceOf(sut, payer)).balance).toBe(0);
+    const { items } = await activityOf(sut, payer);
+    expect(items.map((i) => [i.description, i.credited, i.reason]).sort()).toEqual([
+      ['Donation of $50.00', false, 'not_a_purchase'],
+      ['Money transfer of $50.00', false, 'not_a_purchase'],
+    ]);
   });
 
   it('gives nothing for reviewing oneself, and says why', async () => {

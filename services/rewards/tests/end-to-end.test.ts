@@ -215,7 +215,7 @@ describe('a card payment through the whole platform', () => {
     const bob = await signedIn(`bob.pay.${runTag()}@example.com`, 'Bob');
     expect((await ada.browser.json<PaymentsConfig>('/api/payments/config')).body).toEqual({ provider: 'development', publishableKey: null });
     const intent = await waitFor('commerce to know Bob', async () => {
-      const res = await send<PaymentIntent>(ada.browser, 'POST', '/api/create-payment-intent', { amount: '42.75', sellerId: bob.me.id, type: 'transfer', description: 'Fence repair' });
+      const res = await send<PaymentIntent>(ada.browser, 'POST', '/api/create-payment-intent', { amount: '42.75', sellerId: bob.me.id, type: 'purchase', description: 'Fence repair' });
       return res.status === 200 ? res.body : null;
     });
     const paid = await send<Transaction>(ada.browser, 'POST', '/api/payments/dev/confirm', { clientSecret: intent.clientSecret });

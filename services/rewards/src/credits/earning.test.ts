@@ -22,7 +22,7 @@ describe('utcDay', () => {
   });
 });
 
-const payment = { transactionId: '6f9c1f0e-8a53-4a5e-9c1f-0e8a535a5e9c', buyerId: 'dev-a', sellerId: 'dev-b', type: 'donation' as const };
+const payment = { transactionId: '6f9c1f0e-8a53-4a5e-9c1f-0e8a535a5e9c', buyerId: 'dev-a', sellerId: 'dev-b', type: 'purchase' as const };
 
 describe('earning rules', () => {
   it('pays the payer per whole dollar and names the payment', () => {
@@ -31,13 +31,18 @@ describe('earning rules', () => {
       action: 'purchase',
       relatedId: payment.transactionId,
       points: 25,
-      description: 'Donation of $25.50',
+      description: 'Purchase of $25.50',
     });
   });
 
   it('refuses a payment under a dollar and a payment to oneself', () => {
     expect(paymentSucceeded.toEarning({ ...payment, amount: '0.99' }).refused).toBe('under_one_dollar');
     expect(paymentSucceeded.toEarning({ ...payment, sellerId: 'dev-a', amount: '30' }).refused).toBe('self');
+  });
+
+  it('records a donation or a money transfer without points, naming it', () => {
+    expect(paymentSucceeded.toEarning({ ...payment, type: 'donation', amount: '25.50' })).toMatchObject({ refused: 'not_a_purchase', description: 'Donation of $25.50' });
+    expect(paymentSucceeded.toEarning({ ...payment, type: 'transfer', amount: '40.00' })).toMatchObject({ refused: 'not_a_purchase', description: 'Money transfer of $40.00' });
   });
 
   it('keys a review on the member reviewed, so a re-posted review is the same thing', () => {

@@ -12,5 +12,5 @@ export const REWARD_RULES: Readonly<Record<EarningAction, RewardRule>> = {
   survey_response: { points: 5, dailyCap: 20, label: 'Complete a survey' },
   project_join: { points: 15, dailyCap: 5, label: 'Join a community project' },
   diy_content: { points: 25, dailyCap: 5, label: 'Create a tutorial' },
-  purchase: { points: 1, dailyCap: null, label: 'Pay through FreeMarket (1 point per $1)' },
+  purchase: { points: 1, dailyCap: null, label: 'Buy through FreeMarket (1 point per $1)' },
 };

@@ -16,6 +16,7 @@ const NOT_CREDITED: Readonly<Record<NotCreditedReason, string>> = {
   daily_cap: 'No points: the daily limit for this was reached',
   under_one_dollar: 'No points: payments under $1 earn none',
   self: 'No points: your own content earns none',
+  not_a_purchase: 'No points: only purchases earn points',
 };
 
 export function transactionTitle(t: RewardTransaction): string {
