@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { ConfigError } from '@freemarket/kit';
 import { pgliteFolders, startStack } from '@freemarket/testing/stack';
 
 /**
@@ -7,12 +8,19 @@ import { pgliteFolders, startStack } from '@freemarket/testing/stack';
  */
 const port = Number(process.env.PORT ?? 5000);
 const dataDir = resolve(process.env.FREEMARKET_DATA_DIR ?? 'data');
+const { STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET } = process.env;
+// Stripe's test keys, when given, take the place of the development provider; commerce checks them.
+const stripe =
+  STRIPE_SECRET_KEY || STRIPE_PUBLISHABLE_KEY || STRIPE_WEBHOOK_SECRET
+    ? { secretKey: STRIPE_SECRET_KEY ?? '', publishableKey: STRIPE_PUBLISHABLE_KEY ?? '', webhookSecret: STRIPE_WEBHOOK_SECRET ?? '' }
+    : undefined;
 
 const started = Date.now();
 console.log(`Starting FreeMarket (data in ${dataDir})...`);
-const stack = await startStack({ port, databaseUrl: pgliteFolders(dataDir), logLevel: process.env.LOG_LEVEL ?? 'warn', seedDemoData: true }).catch((err: unknown) => {
+const stack = await startStack({ port, databaseUrl: pgliteFolders(dataDir), logLevel: process.env.LOG_LEVEL ?? 'warn', seedDemoData: true, stripe }).catch((err: unknown) => {
   const code = (err as { code?: string }).code;
-  console.error(code === 'EADDRINUSE' ? `Port ${port} is already in use: stop what runs there, or start with PORT=<other>.` : err);
+  // A setting's mistake needs its message, not a stack trace.
+  console.error(code === 'EADDRINUSE' ? `Port ${port} is already in use: stop what runs there, or start with PORT=<other>.` : err instanceof ConfigError ? err.message : err);
   process.exitCode = 1;
   return null;
 });

@@ -39,7 +39,8 @@ export interface StackOptions {
 
 /** Stripe's keys and its API's address, as commerce reads them (`STRIPE_*`). */
 export interface StripeSettings {
-  apiUrl: string;
+  /** Stripe's own unless set. */
+  apiUrl?: string;
   secretKey: string;
   publishableKey: string;
   webhookSecret: string;
@@ -160,7 +161,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 function paymentsEnv(options: Pick<StackOptions, 'devPayments' | 'devPaymentsWebhookSecret' | 'stripe'>): NodeJS.ProcessEnv {
   const { stripe } = options;
   if (stripe) {
-    return { STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_PUBLISHABLE_KEY: stripe.publishableKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_URL: stripe.apiUrl };
+    return {
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_PUBLISHABLE_KEY: stripe.publishableKey,
+      STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+      ...(stripe.apiUrl ? { STRIPE_API_URL: stripe.apiUrl } : {}),
+    };
   }
   return { DEV_PAYMENTS_ENABLED: String(options.devPayments ?? true), ...(options.devPaymentsWebhookSecret ? { STRIPE_WEBHOOK_SECRET: options.devPaymentsWebhookSecret } : {}) };
 }
