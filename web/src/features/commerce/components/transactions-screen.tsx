@@ -57,13 +57,13 @@ function TransactionRow({ transaction: t, meId }: { transaction: Transaction; me
   return (
     <li className="grid gap-1 py-3 sm:grid-cols-[1fr_auto] sm:items-center sm:gap-4" data-testid="transaction-row">
       <div className="min-w-0">
-        <p className="font-medium break-words text-slate-900">
+        <p className="font-medium wrap-anywhere text-slate-900">
           {paid ? 'To' : 'From'} {name}
         </p>
         <p className="text-sm text-slate-600">
           <time dateTime={t.createdAt}>{dateFormat.format(new Date(t.createdAt))}</time> · {TYPE_LABELS[t.type]} · {SOURCE_LABELS[t.source]}
         </p>
-        {t.description ? <p className="text-sm break-words text-slate-700">{t.description}</p> : null}
+        {t.description ? <p className="text-sm wrap-anywhere text-slate-700">{t.description}</p> : null}
         {t.status === 'partially_refunded' ? <p className="text-sm text-slate-700">{formatMoney(t.amountRefunded)} refunded</p> : null}
       </div>
       <div className="flex items-center gap-3 sm:justify-end">

@@ -63,7 +63,7 @@ function DiyContentList({ userId }: { userId: string }) {
       <ul className="grid gap-1 text-sm" data-testid="creator-tutorials">
         {items.map((c) => (
           <li key={c.id} className="flex justify-between gap-2 text-slate-800">
-            <span className="min-w-0 break-words">
+            <span className="min-w-0 wrap-anywhere">
               {c.title}
               {c.skill ? <span className="text-slate-600"> · {c.skill.name}</span> : null}
               {c.duration ? <span className="text-slate-600"> · {c.duration} min video</span> : null}

@@ -63,10 +63,10 @@ export function EventItem({ event, meId, now, variant, onAttended, actions }: Ev
   const hostName = [event.host.firstName, event.host.lastName].filter(Boolean).join(' ') || 'A member';
   return (
     <li className="grid gap-2 rounded-lg border border-slate-200 bg-white p-4" data-testid={TEST_IDS[variant]}>
-      <Heading id={titleId} className="font-semibold break-words text-slate-900">
+      <Heading id={titleId} className="font-semibold wrap-anywhere text-slate-900">
         {event.title}
       </Heading>
-      {variant !== 'upcoming' && event.description ? <p className="text-sm break-words whitespace-pre-line text-slate-700">{event.description}</p> : null}
+      {variant !== 'upcoming' && event.description ? <p className="text-sm wrap-anywhere whitespace-pre-line text-slate-700">{event.description}</p> : null}
       <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
         {variant !== 'day' ? <li>{shortDate(date)}</li> : null}
         <li className="flex items-center gap-1">
@@ -74,7 +74,7 @@ export function EventItem({ event, meId, now, variant, onAttended, actions }: Ev
           <time dateTime={event.eventDate}>{clockTime(date)}</time>
         </li>
         {event.location ? (
-          <li className="flex items-center gap-1 break-words">
+          <li className="flex items-center gap-1 wrap-anywhere">
             <MapPin className="h-4 w-4 text-slate-500" aria-hidden="true" />
             {event.location}
           </li>

@@ -31,7 +31,7 @@ export const PostItem = memo(function PostItem({ post, now, onDelete }: PostItem
               {relativeTime(post.createdAt, now)}
             </time>
           </div>
-          <p className="mt-1 break-words whitespace-pre-wrap text-slate-800">{post.content}</p>
+          <p className="mt-1 wrap-anywhere whitespace-pre-wrap text-slate-800">{post.content}</p>
         </div>
         {onDelete ? (
           <Button variant="ghost" size="icon" aria-label="Delete post" onClick={() => onDelete(post)}>

@@ -16,14 +16,14 @@ export function TutorialCard({ tutorial, onOpen }: { tutorial: Tutorial; onOpen:
       data-testid="tutorial-card"
     >
       <div className="flex items-start justify-between gap-2">
-        <h3 className="font-semibold break-words text-slate-900">
+        <h3 className="font-semibold wrap-anywhere text-slate-900">
           <button type="button" onClick={() => onOpen(tutorial)} className="text-left after:absolute after:inset-0 after:content-[''] focus-visible:outline-none">
             {tutorial.title}
           </button>
         </h3>
         <Badge className={free ? 'bg-green-100 text-green-900' : 'bg-blue-100 text-blue-900'}>{free ? 'Free' : dollars(tutorial.price)}</Badge>
       </div>
-      {tutorial.description ? <p className="line-clamp-2 text-sm break-words text-slate-700">{tutorial.description}</p> : null}
+      {tutorial.description ? <p className="line-clamp-2 text-sm wrap-anywhere text-slate-700">{tutorial.description}</p> : null}
       <p className="text-sm text-slate-800">{memberName(tutorial.creator)}</p>
       <p className="mt-auto flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
         {tutorial.duration ? (

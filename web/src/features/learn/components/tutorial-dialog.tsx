@@ -61,7 +61,7 @@ function Details({ tutorial, meId, onChanged }: Omit<TutorialDialogProps, 'tutor
         </span>
         {tutorial.skill ? <Badge>{tutorial.skill.name}</Badge> : null}
       </p>
-      <p className="text-sm break-words whitespace-pre-line text-slate-800">{tutorial.description || 'No description provided'}</p>
+      <p className="text-sm wrap-anywhere whitespace-pre-line text-slate-800">{tutorial.description || 'No description provided'}</p>
       <div className="flex flex-wrap gap-2">
         {free ? (
           <Button onClick={startLearning} disabled={start.isPending}>

@@ -64,7 +64,7 @@ export function ChatPane({ meId, other, onBack }: { meId: string; other: UserSum
               return (
                 <li key={m.id} className={cn('flex', own ? 'justify-end' : 'justify-start')} data-testid="message">
                   <div className={cn('max-w-[70%] rounded-lg px-3 py-2 text-sm', own ? 'bg-blue-700 text-white' : 'bg-slate-100 text-slate-900')}>
-                    <p className="break-words whitespace-pre-wrap">{m.content}</p>
+                    <p className="wrap-anywhere whitespace-pre-wrap">{m.content}</p>
                     <p className={cn('mt-0.5 text-xs', own ? 'text-blue-100' : 'text-slate-600')}>
                       <time dateTime={m.createdAt}>{timeFormat.format(new Date(m.createdAt))}</time>
                       {own && m.isRead ? <span> · Read</span> : null}

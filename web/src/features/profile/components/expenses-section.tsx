@@ -142,14 +142,14 @@ function ExpenseRow({ expense, onDelete }: { expense: Expense; onDelete: () => v
   return (
     <li className="flex flex-wrap items-start justify-between gap-3 py-3" data-testid="expense">
       <div className="grid min-w-0 gap-0.5">
-        <p className="font-medium break-words text-slate-900">
+        <p className="font-medium wrap-anywhere text-slate-900">
           {expense.lineItem} <span className="font-normal text-slate-700">· {expense.vendor}</span>
         </p>
         <p className="text-sm text-slate-700">
           <time dateTime={expense.expenseDate}>{DAY.format(new Date(`${expense.expenseDate}T00:00:00Z`))}</time>
           {details.length ? ` · ${details.join(' · ')}` : null}
         </p>
-        {expense.notes ? <p className="text-sm break-words whitespace-pre-line text-slate-600">{expense.notes}</p> : null}
+        {expense.notes ? <p className="text-sm wrap-anywhere whitespace-pre-line text-slate-600">{expense.notes}</p> : null}
       </div>
       <div className="flex items-center gap-2">
         <span className="font-semibold text-slate-900">{money(expense.amount)}</span>

@@ -57,8 +57,8 @@ function BusinessPicker({ favorites }: { favorites: readonly FavoriteBusiness[] 
           {results.map((r) => (
             <li key={r.userId} className="flex items-center justify-between gap-3 rounded-md border border-slate-200 p-2">
               <div className="min-w-0">
-                <p className="font-medium break-words text-slate-900">{r.businessName ?? r.fullName}</p>
-                <p className="text-sm break-words text-slate-600">{[r.businessName ? r.fullName : null, r.title, r.email].filter(Boolean).join(' · ')}</p>
+                <p className="font-medium wrap-anywhere text-slate-900">{r.businessName ?? r.fullName}</p>
+                <p className="text-sm wrap-anywhere text-slate-600">{[r.businessName ? r.fullName : null, r.title, r.email].filter(Boolean).join(' · ')}</p>
               </div>
               <Button size="sm" variant="outline" disabled={add.isPending} onClick={() => add.mutate(r.userId)}>
                 <Plus className="h-4 w-4" aria-hidden="true" /> Add<span className="sr-only"> {r.businessName ?? r.fullName}</span>
@@ -78,8 +78,8 @@ function FavoriteRow({ favorite, canEdit }: { favorite: FavoriteBusiness; canEdi
   return (
     <li className="flex items-center justify-between gap-3 rounded-md border border-slate-200 p-2" data-testid="favorite-business">
       <div className="min-w-0">
-        <p className="font-medium break-words text-slate-900">{name}</p>
-        <p className="text-sm break-words text-slate-600">{[business.businessName ? business.fullName : null, business.title, business.email].filter(Boolean).join(' · ')}</p>
+        <p className="font-medium wrap-anywhere text-slate-900">{name}</p>
+        <p className="text-sm wrap-anywhere text-slate-600">{[business.businessName ? business.fullName : null, business.title, business.email].filter(Boolean).join(' · ')}</p>
       </div>
       {canEdit ? (
         <Button size="sm" variant="ghost" disabled={remove.isPending} onClick={() => remove.mutate(favorite.id)}>

@@ -22,7 +22,7 @@ function SkillRow({ skill, canEdit }: { skill: UserSkill; canEdit: boolean }) {
   return (
     <li className="flex items-start justify-between gap-2" data-testid="profile-skill">
       <div className="min-w-0">
-        <p className="font-medium break-words text-slate-900">{skill.skill.name}</p>
+        <p className="font-medium wrap-anywhere text-slate-900">{skill.skill.name}</p>
         {details.length ? <p className="text-sm text-slate-600">{details.join(' · ')}</p> : null}
       </div>
       {canEdit ? (
@@ -40,8 +40,8 @@ function CertificationRow({ certification, canEdit }: { certification: Certifica
   return (
     <li className="flex items-start justify-between gap-2" data-testid="profile-certification">
       <div className="min-w-0">
-        <p className="font-medium break-words text-slate-900">{certification.name}</p>
-        {details.length ? <p className="text-sm break-words text-slate-600">{details.join(' · ')}</p> : null}
+        <p className="font-medium wrap-anywhere text-slate-900">{certification.name}</p>
+        {details.length ? <p className="text-sm wrap-anywhere text-slate-600">{details.join(' · ')}</p> : null}
       </div>
       {canEdit ? (
         <Button
@@ -81,8 +81,8 @@ export function ProfileSummary({ profile, viewer, isOwn, editing }: ProfileSecti
         <div className="flex items-center gap-3">
           <Avatar imageUrl={user?.profileImageUrl} fallback={initialOf(user?.firstName ?? name)} label={`${name}'s photo`} className="h-16 w-16 text-2xl" />
           <div className="min-w-0">
-            <p className="text-lg font-semibold break-words text-slate-900">{name}</p>
-            {profile?.title ? <p className="text-sm break-words text-slate-700">{profile.title}</p> : null}
+            <p className="text-lg font-semibold wrap-anywhere text-slate-900">{name}</p>
+            {profile?.title ? <p className="text-sm wrap-anywhere text-slate-700">{profile.title}</p> : null}
             <p className="flex items-center gap-1 text-sm text-slate-800" data-testid="summary-rating">
               <Star className="h-4 w-4 fill-amber-400 text-amber-500" aria-hidden="true" />
               {reviews > 0 ? `${formatRating(rating)} (${reviews} ${reviews === 1 ? 'review' : 'reviews'})` : 'No reviews yet'}

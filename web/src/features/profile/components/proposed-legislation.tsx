@@ -74,7 +74,7 @@ function LegislationForm({ legislation, pending, onSubmit, onCancel }: { legisla
           aria-describedby={problem ? 'legislation-documents-problem' : undefined}
         />
         {problem ? (
-          <p id="legislation-documents-problem" className="text-sm break-words text-red-700">
+          <p id="legislation-documents-problem" className="text-sm wrap-anywhere text-red-700">
             {problem}
           </p>
         ) : null}
@@ -95,8 +95,8 @@ function LegislationCard({ legislation, canEdit, onEdit }: { legislation: Legisl
   const remove = useDeleteLegislation();
   return (
     <li className="grid gap-2 rounded-lg border border-slate-200 p-4" data-testid="legislation">
-      <h3 className="font-semibold break-words text-slate-900">{legislation.title}</h3>
-      {legislation.description ? <p className="text-sm break-words whitespace-pre-line text-slate-700">{legislation.description}</p> : null}
+      <h3 className="font-semibold wrap-anywhere text-slate-900">{legislation.title}</h3>
+      {legislation.description ? <p className="text-sm wrap-anywhere whitespace-pre-line text-slate-700">{legislation.description}</p> : null}
       {legislation.documentUrls.length ? (
         <ul className="grid gap-1" aria-label={`${legislation.title}: documents`}>
           {legislation.documentUrls.map((url, i) => (

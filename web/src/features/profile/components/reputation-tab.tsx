@@ -53,7 +53,7 @@ function TestimonialCard({ testimonial, canDelete }: { testimonial: Testimonial;
   const author = fullName(testimonial.author);
   return (
     <li className="grid gap-2 rounded-lg border border-slate-200 p-4" data-testid="testimonial">
-      <blockquote className="text-sm break-words whitespace-pre-line text-slate-800">{testimonial.content}</blockquote>
+      <blockquote className="text-sm wrap-anywhere whitespace-pre-line text-slate-800">{testimonial.content}</blockquote>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-slate-700">
           <span className="font-medium text-slate-900">{author}</span>

@@ -190,12 +190,12 @@ function ItemCard({ item, viewerId, editing, canEdit, onEdit, buyAction }: ItemC
         </div>
       ) : null}
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h3 className="font-semibold break-words text-slate-900">
+        <h3 className="font-semibold wrap-anywhere text-slate-900">
           {item.title}
         </h3>
         <span className="font-semibold text-slate-900">{item.price !== null ? money(item.price) : 'No set price'}</span>
       </div>
-      {item.description ? <p className="text-sm break-words whitespace-pre-line text-slate-700">{item.description}</p> : null}
+      {item.description ? <p className="text-sm wrap-anywhere whitespace-pre-line text-slate-700">{item.description}</p> : null}
       {flags.length || item.status === 'sold' ? (
         <ul className="flex flex-wrap gap-1.5" aria-label={`${item.title}: options`}>
           {item.status === 'sold' ? (

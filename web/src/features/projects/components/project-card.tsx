@@ -20,12 +20,12 @@ export function ProjectCard({ project, meId, onJoined }: { project: Project; meI
         <ProjectStatusBadge status={project.status} />
         <span className="text-xs font-medium text-slate-700">{categoryText(project)}</span>
       </div>
-      <h3 id={titleId} className="text-lg font-semibold break-words text-slate-900">
+      <h3 id={titleId} className="text-lg font-semibold wrap-anywhere text-slate-900">
         {project.title}
       </h3>
-      <p className="line-clamp-3 text-sm break-words text-slate-700">{project.description}</p>
+      <p className="line-clamp-3 text-sm wrap-anywhere text-slate-700">{project.description}</p>
       {project.goals ? (
-        <p className="flex gap-1.5 text-sm break-words text-slate-700">
+        <p className="flex gap-1.5 text-sm wrap-anywhere text-slate-700">
           <Target className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
           <span>
             <span className="font-medium text-slate-800">Goals: </span>

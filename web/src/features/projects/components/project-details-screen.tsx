@@ -62,7 +62,7 @@ function Details({ project, meId, onJoined }: { project: ProjectDetails; meId: s
           <ProjectStatusBadge status={project.status} />
           <span className="text-sm font-medium text-slate-700">{categoryText(project)}</span>
         </div>
-        <h1 id="project-title" className="text-2xl font-bold break-words text-slate-900">
+        <h1 id="project-title" className="text-2xl font-bold wrap-anywhere text-slate-900">
           {project.title}
         </h1>
         <p className="text-slate-700">Created by {memberName(project.creator)}</p>
@@ -71,10 +71,10 @@ function Details({ project, meId, onJoined }: { project: ProjectDetails; meId: s
         </div>
       </header>
       <Section title="Description">
-        <p className="break-words whitespace-pre-line text-slate-800">{project.description}</p>
+        <p className="wrap-anywhere whitespace-pre-line text-slate-800">{project.description}</p>
       </Section>
       <Section title="Goals">
-        <p className="break-words whitespace-pre-line text-slate-800">{project.goals ?? 'No goals set yet.'}</p>
+        <p className="wrap-anywhere whitespace-pre-line text-slate-800">{project.goals ?? 'No goals set yet.'}</p>
       </Section>
       <Section title="Target Date">
         <p className="flex items-center gap-1.5 text-slate-800">
@@ -94,7 +94,7 @@ function Details({ project, meId, onJoined }: { project: ProjectDetails; meId: s
               <li key={p.userId} className="flex items-center gap-3 rounded-md bg-slate-50 p-2">
                 <Avatar imageUrl={p.member.profileImageUrl} fallback={initialsOf(p.member.firstName, p.member.lastName)} className="h-9 w-9 text-sm" />
                 <div className="min-w-0">
-                  <Link to={paths.userProfile.getHref(p.userId)} className="font-medium break-words text-blue-800 underline">
+                  <Link to={paths.userProfile.getHref(p.userId)} className="font-medium wrap-anywhere text-blue-800 underline">
                     {memberName(p.member)}
                   </Link>
                   <p className="text-xs text-slate-600">Joined {JOINED.format(new Date(p.joinedAt))}</p>

@@ -92,7 +92,7 @@ function ActivityCard() {
                 return (
                   <li key={t.id} className="flex items-center justify-between gap-3 py-2" data-testid="reward-transaction">
                     <div className="min-w-0">
-                      <p className="font-medium break-words text-slate-900">{transactionTitle(t)}</p>
+                      <p className="font-medium wrap-anywhere text-slate-900">{transactionTitle(t)}</p>
                       <p className="text-xs text-slate-600">
                         <time dateTime={t.createdAt} title={fullDateTime(t.createdAt)}>
                           {relativeTime(t.createdAt, now)}

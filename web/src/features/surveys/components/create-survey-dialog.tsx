@@ -100,7 +100,7 @@ export function CreateSurveyButton() {
                 {questions.map((q, i) => (
                   <li key={q.key} className="flex items-start gap-2 rounded-md border border-slate-200 p-2 text-sm">
                     <div className="min-w-0 flex-1">
-                      <p className="font-medium break-words text-slate-900">
+                      <p className="font-medium wrap-anywhere text-slate-900">
                         {i + 1}. {q.input.question}
                       </p>
                       <p className="text-slate-600">

@@ -14,7 +14,7 @@ function Bar({ label, count, total }: { label: string; count: number; total: num
   return (
     <li className="grid gap-1">
       <div className="flex justify-between gap-3 text-sm text-slate-800" aria-hidden="true">
-        <span className="break-words">{label}</span>
+        <span className="wrap-anywhere">{label}</span>
         <span className="shrink-0 tabular-nums">
           {count} ({pct}%)
         </span>
@@ -68,7 +68,7 @@ export function ResultBars({ result, showLatest }: { result: SurveyQuestionResul
           {showLatest && result.latest.length > 0 ? (
             <ul className="grid gap-1 rounded-md bg-slate-50 p-2" aria-label="Latest answers">
               {result.latest.map((a, i) => (
-                <li key={i} className="break-words whitespace-pre-wrap">
+                <li key={i} className="wrap-anywhere whitespace-pre-wrap">
                   {a.answer}
                 </li>
               ))}

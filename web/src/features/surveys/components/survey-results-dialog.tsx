@@ -21,7 +21,7 @@ function Answers({ question, responses }: { question: SurveyQuestion; responses:
   return (
     <ul className="grid gap-1 border-l-2 border-slate-200 pl-3 text-sm" aria-label={`Answers to: ${question.question}`} data-testid="survey-answers">
       {responses.map((r) => (
-        <li key={r.id} className="break-words text-slate-800">
+        <li key={r.id} className="wrap-anywhere text-slate-800">
           <span className="font-medium text-slate-900">{memberName(r.responder)}</span>: <span className="whitespace-pre-wrap">{shownAnswer(question, r.answers[question.id])}</span>
         </li>
       ))}
@@ -73,7 +73,7 @@ export function SurveyResultsDialog({ survey, onClose }: { survey: CreatedSurvey
                   const total = totals.get(q.id);
                   return (
                     <li key={q.id} className="grid gap-2" data-testid="survey-question-results">
-                      <h3 className="font-semibold break-words text-slate-900">
+                      <h3 className="font-semibold wrap-anywhere text-slate-900">
                         {i + 1}. {q.question}
                       </h3>
                       <p className="text-xs text-slate-600">{SURVEY_QUESTION_TYPE_LABELS[q.type]}</p>

@@ -22,10 +22,10 @@ function CreatedSurveyItem({ survey, onViewResults }: { survey: CreatedSurvey; o
   const titleId = useId();
   return (
     <li className="grid gap-2 rounded-lg border border-slate-200 bg-white p-4" data-testid="created-survey">
-      <h3 id={titleId} className="font-semibold break-words text-slate-900">
+      <h3 id={titleId} className="font-semibold wrap-anywhere text-slate-900">
         {survey.title}
       </h3>
-      {survey.description ? <p className="text-sm break-words whitespace-pre-wrap text-slate-700">{survey.description}</p> : null}
+      {survey.description ? <p className="text-sm wrap-anywhere whitespace-pre-wrap text-slate-700">{survey.description}</p> : null}
       <p className="text-sm text-slate-600">
         {plural(survey.questions.length, 'question', 'questions')} · sent to {plural(survey.recipientCount, 'member', 'members')} ·{' '}
         {plural(survey.responseCount, 'response', 'responses')}
@@ -49,7 +49,7 @@ function ReceivedSurveyItem({ received, onTake }: { received: ReceivedSurvey; on
     <li className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 bg-white p-4" data-testid="received-survey">
       {/* At least 12rem for the title: on a phone the status and the button wrap below it. */}
       <div className="min-w-0 flex-1 basis-48">
-        <h3 id={titleId} className="font-semibold break-words text-slate-900">
+        <h3 id={titleId} className="font-semibold wrap-anywhere text-slate-900">
           {received.survey.title}
         </h3>
         <p className="text-sm text-slate-600">From {memberName(received.creator)}</p>

@@ -30,7 +30,7 @@ function QuestionField({ question, index, value, onChange }: { question: SurveyQ
   if (question.type === 'text') {
     return (
       <div className="grid gap-2">
-        <label htmlFor={id} className="font-medium break-words text-slate-900">
+        <label htmlFor={id} className="font-medium wrap-anywhere text-slate-900">
           {label}
         </label>
         <Textarea id={id} value={value ?? ''} onChange={(e) => onChange(e.target.value)} maxLength={SURVEY_LIMITS.textAnswer} />
@@ -45,7 +45,7 @@ function QuestionField({ question, index, value, onChange }: { question: SurveyQ
         : YES_NO_ANSWERS.map((a) => ({ value: a, label: YES_NO_LABELS[a] }));
   return (
     <fieldset className="grid gap-2">
-      <legend className="mb-2 font-medium break-words text-slate-900">
+      <legend className="mb-2 font-medium wrap-anywhere text-slate-900">
         {label}
         {question.type === 'rating' ? <span className="font-normal text-slate-600"> (1 = lowest, 5 = highest)</span> : null}
       </legend>
