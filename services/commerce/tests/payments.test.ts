@@ -197,12 +197,20 @@ describe('the Stripe webhook', () => {
 });
 
 describe('reading a payment', () => {
-  it('shows it to its buyer and seller only', async () => {
-    const { transactionId } = await startPayment();
-    expect((await call<Transaction>(c.sut, c.ada.id, 'GET', `/api/transactions/${transactionId}`)).body).toMatchObject({ id: transactionId, status: 'pending', source: 'stripe' });
-    expect((await call(c.sut, c.bob.id, 'GET', `/api/transactions/${transactionId}`)).status).toBe(200);
-    expect((await call(c.sut, c.cara.id, 'GET', `/api/transactions/${transactionId}`)).status).toBe(404);
-    expect((await call(c.sut, null, 'GET', `/api/transactions/${transactionId}`)).status).toBe(401);
+  it('shows it to its buyer, to its seller once the money moved, and to nobody else', async () => {
+    const { transactionId, intentId } = await startPayment();
+    const read = (memberId: string | null) => call<Transaction>(c.sut, memberId, 'GET', `/api/transactions/${transactionId}`);
+    const history = async (memberId: string) => (await call<{ items: Transaction[] }>(c.sut, memberId, 'GET', '/api/transactions?limit=50')).body.items.map((t) => t.id);
+    expect((await read(c.ada.id)).body).toMatchObject({ id: transactionId, status: 'pending', source: 'stripe' });
+    expect(await history(c.ada.id)).toContain(transactionId);
+    // A checkout opened and not yet paid is the buyer's business: the seller learns of it once paid.
+    expect((await read(c.bob.id)).status).toBe(404);
+    expect(await history(c.bob.id)).not.toContain(transactionId);
+    expect((await deliver(intentEvent('payment_intent.succeeded', intentId))).status).toBe(200);
+    expect((await read(c.bob.id)).body).toMatchObject({ id: transactionId, status: 'succeeded' });
+    expect(await history(c.bob.id)).toContain(transactionId);
+    expect((await read(c.cara.id)).status).toBe(404);
+    expect((await read(null)).status).toBe(401);
   });
 
   it('filters the history by type and status', async () => {
@@ -267,6 +275,7 @@ describe('contact privacy', () => {
     const [dee, eve] = await seedMembers(c.sut, 'Dee', 'Eve');
     await setContactPrivacy(c.sut, users, eve!, false);
     const { body } = await call<PaymentIntent>(c.sut, dee!.id, 'POST', '/api/create-payment-intent', { amount: '2.00', sellerId: eve!.id, type: 'transfer' });
+    expect((await deliver(intentEvent('payment_intent.succeeded', (await transaction(body.transactionId)).stripePaymentIntentId!))).status).toBe(200);
     const seenByDee = (await call<Transaction>(c.sut, dee!.id, 'GET', `/api/transactions/${body.transactionId}`)).body;
     expect(seenByDee.seller).toMatchObject({ firstName: 'Eve', email: null });
     expect(seenByDee.buyer?.email).toBe(`${dee!.id}@example.com`);

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, or } from 'drizzle-orm';
-import type { ListTransactionsQuery } from '@freemarket/contracts';
+import type { ListTransactionsQuery, TransactionStatus } from '@freemarket/contracts';
 import { olderThan, type DbOrTx, type TimeIdKey } from '@freemarket/db';
 import { memberProfiles, transactions, users, type TransactionRow, type UserRow } from '../db/schema/index.js';
 
@@ -13,6 +13,12 @@ export async function findTransaction(db: DbOrTx, id: string): Promise<Transacti
   return row;
 }
 
+/**
+ * What a payee sees of payments to them: those that went through, and logged ones. A buyer's
+ * unfinished attempts (a checkout opened and left, a declined card) stay the buyer's own.
+ */
+export const PAYEE_SEES: readonly TransactionStatus[] = ['recorded', 'succeeded', 'partially_refunded', 'refunded'];
+
 /** One page of the member's transactions as buyer, seller or either, of one type and status if asked, newest first. */
 export function pageTransactions(
   db: DbOrTx,
@@ -20,12 +26,9 @@ export function pageTransactions(
   filter: Pick<ListTransactionsQuery, 'role' | 'type' | 'status'>,
   options: { after?: TimeIdKey; limit: number },
 ): Promise<TransactionRow[]> {
-  const mine =
-    filter.role === 'buyer'
-      ? eq(transactions.buyerId, memberId)
-      : filter.role === 'seller'
-        ? eq(transactions.sellerId, memberId)
-        : or(eq(transactions.buyerId, memberId), eq(transactions.sellerId, memberId));
+  const asBuyer = eq(transactions.buyerId, memberId);
+  const asSeller = and(eq(transactions.sellerId, memberId), inArray(transactions.status, [...PAYEE_SEES]));
+  const mine = filter.role === 'buyer' ? asBuyer : filter.role === 'seller' ? asSeller : or(asBuyer, asSeller);
   return db
     .select()
     .from(transactions)

@@ -3,7 +3,7 @@ import { paginate, type DbOrTx } from '@freemarket/db';
 import { ForbiddenError, NotFoundError, readCursor, type Actor, type ServiceRuntime } from '@freemarket/kit';
 import type { UserRow } from '../db/schema/index.js';
 import { toTransaction } from './dto.js';
-import { findTransaction, insertTransaction, isPoliticalCandidate, membersById, pageTransactions } from './repository.js';
+import { findTransaction, insertTransaction, isPoliticalCandidate, membersById, pageTransactions, PAYEE_SEES } from './repository.js';
 
 /** Transactions between members: logging payments made outside FreeMarket, and reading one's own. */
 export class TransactionService {
@@ -51,10 +51,11 @@ export class TransactionService {
     return seller;
   }
 
-  /** One transaction, for its buyer or seller; anyone else sees it missing. */
+  /** One transaction, for its buyer, or its seller once it went through; anyone else sees it missing. */
   async get(actor: Actor, id: string): Promise<Transaction> {
     const row = await findTransaction(this.runtime.db, id);
-    if (!row || (row.buyerId !== actor.userId && row.sellerId !== actor.userId)) throw new NotFoundError('Transaction not found');
+    const seen = row && (row.buyerId === actor.userId || (row.sellerId === actor.userId && PAYEE_SEES.includes(row.status)));
+    if (!seen) throw new NotFoundError('Transaction not found');
     const people = await membersById(this.runtime.db, [row.buyerId, row.sellerId]);
     return toTransaction(row, people.get(row.buyerId), people.get(row.sellerId), actor.userId);
   }
