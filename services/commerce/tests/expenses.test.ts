@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
-import type { ErrorBody, Expense, ExpensePage, ExpenseSummary } from '@freemarket/contracts';
+import { EXPENSE_EXPORT_MAX_ROWS, type ErrorBody, type Expense, type ExpensePage, type ExpenseSummary } from '@freemarket/contracts';
 import { expenses } from '../src/db/schema/index.js';
 import { call, seedMembers, startCommerce, type CommerceUnderTest, type Member } from './_util.js';
 
@@ -136,6 +136,22 @@ describe('a member’s expenses', () => {
       ['2032-05-01', 'business', '84.20', "'+1 ladder", "'@SUM(A1)", "'-discount", 'debit_card', ''],
       ['2032-05-02', 'business', '84.20', 'Nails, screws and "anchors"', '\'=HYPERLINK("http://evil.example","x")', 'Supplies', 'debit_card', 'Two trips\nto the store'],
     ]);
+  });
+
+  it('refuses, rather than cut, an export of a period with more expenses than one file holds', async () => {
+    const [ada] = await seedMembers(sut, 'Ada');
+    await sut.service.runtime.db.execute(
+      sql`insert into commerce.expenses (user_id, amount, line_item, vendor, expense_date)
+          select ${ada!.id}, '1.00', 'Receipt ' || n, 'Corner Hardware', timestamptz '2034-01-01 00:00Z' + (n % 365) * interval '1 day'
+          from generate_series(1, ${EXPENSE_EXPORT_MAX_ROWS + 1}) as n`,
+    );
+    const whole = await fetch(`${sut.url}/api/expenses/export.csv?from=2034-01-01&to=2034-12-31`, { headers: await sut.as(ada!.id) });
+    expect(whole.status).toBe(400);
+    expect(((await whole.json()) as ErrorBody).message).toBe('querystring.from: this period holds more than 10,000 expenses; export a shorter one');
+    // A shorter period fits: every one of its rows is in the file.
+    const day = await fetch(`${sut.url}/api/expenses/export.csv?from=2034-01-01&to=2034-01-01`, { headers: await sut.as(ada!.id) });
+    expect(day.status).toBe(200);
+    expect((parse(await day.text()) as string[][]).length).toBe(1 + Math.floor((EXPENSE_EXPORT_MAX_ROWS + 1) / 365));
   });
 
   it('answers 401 to anyone not signed in', async () => {

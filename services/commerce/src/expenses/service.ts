@@ -1,6 +1,6 @@
 import { EXPENSE_EXPORT_MAX_ROWS, type Expense, type ExpenseChange, type ExpenseInput, type ExpensePage, type ExpensePeriodQuery, type ExpenseSummary, type ListExpensesQuery } from '@freemarket/contracts';
 import { paginate, type DbOrTx } from '@freemarket/db';
-import { NotFoundError, readCursor, type Actor, type ServiceRuntime } from '@freemarket/kit';
+import { InvalidRequestError, NotFoundError, readCursor, type Actor, type ServiceRuntime } from '@freemarket/kit';
 import type { ExpenseRow } from '../db/schema/index.js';
 import { expensesCsv } from './csv.js';
 import { deleteExpense, findExpense, insertExpense, pageExpenses, periodExpenses, sumExpenses, updateExpense, type ExpenseScope } from './repository.js';
@@ -37,7 +37,11 @@ export class ExpenseService {
 
   async exportCsv(actor: Actor, query: ExpensePeriodQuery): Promise<{ filename: string; csv: string }> {
     const scope = periodOf(actor, query);
-    const rows = await periodExpenses(this.runtime.db, scope, EXPENSE_EXPORT_MAX_ROWS);
+    // One row past the limit tells a period that fits from one that would be cut: never a file missing rows.
+    const rows = await periodExpenses(this.runtime.db, scope, EXPENSE_EXPORT_MAX_ROWS + 1);
+    if (rows.length > EXPENSE_EXPORT_MAX_ROWS) {
+      throw new InvalidRequestError(`querystring.from: this period holds more than ${EXPENSE_EXPORT_MAX_ROWS.toLocaleString('en-US')} expenses; export a shorter one`);
+    }
     const filename = `expenses-${scope.type ?? 'all'}-${scope.from}-to-${scope.to}.csv`;
     return { filename, csv: expensesCsv(rows) };
   }
