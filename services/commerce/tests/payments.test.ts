@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { ErrorBody, Item, PaymentIntent, PaymentsConfig, Transaction } from '@freemarket/contracts';
 import { setContactPrivacy, waitFor } from '@freemarket/testing';
 import { deliverWebhook, intentEvent, refundEvent, type StripeEventInput } from '@freemarket/testing/stripe-webhooks';
-import { outbox, stripeEvents, transactions, users } from '../src/db/schema/index.js';
+import { memberProfiles, outbox, stripeEvents, transactions, users } from '../src/db/schema/index.js';
 import { call, seedMembers, startCommerce, useCheckout, type Member } from './_util.js';
 
 const WEBHOOK_SECRET = 'whsec_test_commerce';
@@ -107,6 +107,20 @@ describe('buying an item', () => {
     const sold = (await call<{ items: Item[] }>(c.sut, c.ada.id, 'GET', `/api/items-for-sale/${c.bob.id}`)).body.items.find((i) => i.id === item.id);
     expect(sold?.status).toBe('sold');
     expect(await pay(c.ada, { amount: '40.00', sellerId: c.bob.id, itemId: item.id, type: 'purchase' })).toMatchObject({ status: 409, body: { message: 'This item has already been sold' } });
+  });
+
+  it('sells nothing while its seller keeps items private, even from a link kept from before, and sells again once public', async () => {
+    const item = await listItem();
+    const shopPrivacy = async (itemsForSaleIsPublic: boolean) => {
+      await c.sut.publish('profile.updated', { profileId: randomUUID(), userId: c.bob.id, isServiceProvider: true, isNonProfit: false, isPoliticalCandidate: false, isCommunityMember: false, itemsForSaleIsPublic });
+      await waitFor('the shop’s privacy learned', async () => (await c.sut.service.runtime.db.select().from(memberProfiles).where(eq(memberProfiles.userId, c.bob.id)))[0]?.itemsForSaleIsPublic === itemsForSaleIsPublic);
+    };
+    const body = { amount: '40.00', sellerId: c.bob.id, itemId: item.id, type: 'purchase' };
+    await shopPrivacy(false);
+    expect(await pay(c.ada, body)).toMatchObject({ status: 404, body: { message: 'Item not found' } });
+    expect((await c.sut.service.runtime.db.select().from(transactions).where(eq(transactions.itemId, item.id))).length).toBe(0);
+    await shopPrivacy(true);
+    expect((await pay(c.ada, body)).status).toBe(200);
   });
 });
 

@@ -2,7 +2,7 @@ import type { ConfirmDevPaymentBody, CreatePaymentIntentInput, PaymentIntent, Pa
 import { AppError, ConflictError, ForbiddenError, InvalidRequestError, NotFoundError, UnavailableError, type Actor, type Emit, type ServiceRuntime } from '@freemarket/kit';
 import type { Tx } from '@freemarket/db';
 import { transactions, type TransactionRow } from '../db/schema/index.js';
-import { findItem } from '../items/repository.js';
+import { findItem, itemsArePublic } from '../items/repository.js';
 import type { TransactionService } from '../transactions/service.js';
 import type { IntentCanceller } from './cancel-intents.js';
 import { outcomeOf } from './events.js';
@@ -198,7 +198,8 @@ export class PaymentService {
     await this.transactions.requirePayee(tx, input.sellerId, input.type);
     if (!input.itemId) return input.amount;
     const item = await findItem(tx, input.itemId, { lock: true });
-    if (!item || item.userId !== input.sellerId) throw new NotFoundError('Item not found');
+    // A shop its seller made private sells nothing to others, even from a link kept from before.
+    if (!item || item.userId !== input.sellerId || !(await itemsArePublic(tx, item.userId))) throw new NotFoundError('Item not found');
     if (item.status !== 'available') throw new ConflictError('This item has already been sold');
     if (await heldByAnother(tx, item.id, actor.userId, this.ttlMinutes)) throw new ConflictError('Someone else is paying for this item; try again in a few minutes');
     if (item.price === null) throw new ConflictError('This item has no price; agree one with the seller');
