@@ -52,10 +52,9 @@ describe('the profile page’s Shop and Events tabs and expenses', () => {
     await dialog.getByRole('button', { name: 'Save Item' }).click();
     await dialog.getByText('Please enter a title').waitFor();
     await dialog.getByLabel('Title').fill('Oak stool');
-    // A price under the smallest card payment could never be paid with Buy Now.
-    await dialog.getByLabel('Price').fill('0.49');
+    await dialog.getByLabel('Price').fill('1.234');
     await dialog.getByRole('button', { name: 'Save Item' }).click();
-    await dialog.getByText('A price must be at least $0.50, the smallest card payment').waitFor();
+    await dialog.getByText('Please enter a price like 12.50, or leave it empty').waitFor();
     await dialog.getByLabel('Description').fill('Hand-cut joints, oiled finish.');
     await dialog.getByLabel('Price').fill('45.5');
     await dialog.getByLabel('Photo URL 1').fill(photo());
@@ -154,6 +153,7 @@ describe('the profile page’s Shop and Events tabs and expenses', () => {
   });
 
   it('shows another member the items with Buy Now and the hosted event, without edit controls or expenses', async () => {
+    expect((await callApi(ivyIn.page, 'POST', '/api/items-for-sale', { title: 'Flatbed truck', price: '18500.00' })).status).toBe(201);
     const page = ronIn.page;
     await page.goto(`/profile/${ivyIn.id}`);
     await page.getByRole('heading', { name: "Ivy Maker's Profile" }).waitFor();
@@ -166,6 +166,11 @@ describe('the profile page’s Shop and Events tabs and expenses', () => {
     expect(href.pathname).toBe('/checkout');
     expect(Object.fromEntries(href.searchParams)).toMatchObject({ sellerId: ivyIn.id, amount: '39.99', type: 'purchase' });
     expect(await stool.getByRole('button').count()).toBe(0);
+    // Beyond what one card payment can be, the item is paid to its seller directly.
+    const truck = page.getByTestId('item-for-sale').filter({ hasText: 'Flatbed truck' });
+    await truck.getByText('$18500.00').waitFor();
+    await truck.getByText('Pay the seller directly: card payments here run from $0.50 to $10000.00.').waitFor();
+    expect(await truck.getByRole('link', { name: 'Buy Now' }).count()).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'profile-shop-other');
 

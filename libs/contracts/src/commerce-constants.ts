@@ -1,7 +1,13 @@
 /** The largest single card payment, in dollars: beyond it a typo, not a purchase. */
 export const PAYMENT_MAX_AMOUNT = 10_000;
-/** The smallest card payment, in dollars: Stripe's minimum charge in USD. An item's price stays within both, so Buy Now can always pay it. */
+/** The smallest card payment, in dollars: Stripe's minimum charge in USD. */
 export const PAYMENT_MIN_AMOUNT = '0.50';
+
+/** Whether one card payment can be this amount; an item priced outside it is paid to its seller directly. */
+export function isCardAmount(amount: string): boolean {
+  const dollars = Number(amount);
+  return dollars >= Number(PAYMENT_MIN_AMOUNT) && dollars <= PAYMENT_MAX_AMOUNT;
+}
 
 /** Spec 01 §9. */
 export const TRANSACTION_TYPES = ['purchase', 'donation', 'transfer'] as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { optionalText } from './primitives.js';
-import { cardAmountSchema } from './payments.js';
+import { positiveAmountSchema } from './commerce.js';
 
 export const ITEM_LIMITS = { title: 200, description: 5000, photos: 10, photoUrl: 2048 } as const;
 /** `GET /api/items-for-sale/{userId}`: default and largest page size. */
@@ -15,8 +15,8 @@ const photoUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) addres
 
 /**
  * `POST /api/items-for-sale` and `PUT /api/items-for-sale/{id}` (spec 02 §3, §5): blank photo
- * addresses are dropped; an empty price means none (the price is open). A price is within what
- * one card payment can be, so Buy Now can always pay it.
+ * addresses are dropped; an empty price means none (the price is open). Any price numeric(10,2)
+ * holds: a car or a 25-cent item too, though Buy Now takes a card only within `isCardAmount`.
  */
 export const itemBodySchema = z.object({
   title: z.string().trim().min(1, 'must not be blank').max(ITEM_LIMITS.title),
@@ -29,7 +29,7 @@ export const itemBodySchema = z.object({
   price: z
     .literal('')
     .transform(() => null)
-    .or(cardAmountSchema)
+    .or(positiveAmountSchema)
     .nullish()
     .transform((v) => v ?? null),
   openToNegotiate: z.boolean().default(false),

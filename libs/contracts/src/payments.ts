@@ -4,7 +4,7 @@ import { amountSchema, PAYMENT_MAX_AMOUNT, PAYMENT_MIN_AMOUNT, positiveAmountRul
 
 export const PAYMENT_DESCRIPTION_MAX = 500;
 
-/** An amount one card payment can be: an item's price as well, so Buy Now can always pay it. */
+/** An amount one card payment can be (`isCardAmount`). */
 export const cardAmountSchema = amountSchema([
   ...positiveAmountRules,
   [(a) => Number(a) >= Number(PAYMENT_MIN_AMOUNT), `must be at least ${PAYMENT_MIN_AMOUNT}, the smallest card payment`],

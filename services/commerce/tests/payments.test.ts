@@ -109,6 +109,12 @@ describe('buying an item', () => {
     expect(await pay(c.ada, { amount: '40.00', sellerId: c.bob.id, itemId: item.id, type: 'purchase' })).toMatchObject({ status: 409, body: { message: 'This item has already been sold' } });
   });
 
+  it('takes no card payment for an item priced beyond what one can be, and stores nothing', async () => {
+    const truck = await listItem('18500.00');
+    expect(await pay(c.ada, { amount: '18500.00', sellerId: c.bob.id, itemId: truck.id, type: 'purchase' })).toMatchObject({ status: 400, body: { message: 'body.amount: must be at most 10000' } });
+    expect((await c.sut.service.runtime.db.select().from(transactions).where(eq(transactions.itemId, truck.id))).length).toBe(0);
+  });
+
   it('sells nothing while its seller keeps items private, even from a link kept from before, and sells again once public', async () => {
     const item = await listItem();
     const shopPrivacy = async (itemsForSaleIsPublic: boolean) => {

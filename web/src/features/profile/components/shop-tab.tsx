@@ -1,5 +1,5 @@
 import type { Item, ItemBody } from '@freemarket/contracts';
-import { PAYMENT_MAX_AMOUNT, PAYMENT_MIN_AMOUNT } from '@freemarket/contracts/constants';
+import { isCardAmount, PAYMENT_MAX_AMOUNT, PAYMENT_MIN_AMOUNT } from '@freemarket/contracts/constants';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
@@ -49,8 +49,6 @@ function checkItem(title: string, price: string): Problems {
 function checkPrice(price: string): string | undefined {
   if (!price) return undefined;
   if (!PRICE.test(price) || Number(price) <= 0) return 'Please enter a price like 12.50, or leave it empty';
-  if (Number(price) < Number(PAYMENT_MIN_AMOUNT)) return `A price must be at least ${money(PAYMENT_MIN_AMOUNT)}, the smallest card payment`;
-  if (Number(price) > PAYMENT_MAX_AMOUNT) return `A price can be at most ${money(PAYMENT_MAX_AMOUNT)}`;
   return undefined;
 }
 
@@ -179,7 +177,9 @@ function ItemCard({ item, viewerId, editing, canEdit, onEdit, buyAction }: ItemC
   const remove = useDeleteItem();
   const flags = FLAGS.filter(([flag]) => item[flag]);
   // Spec 02 §2 gives Buy Now its three conditions; a sold item takes no payment (the server refuses one).
-  const buyable = !editing && item.price !== null && item.userId !== viewerId && item.status !== 'sold';
+  const forSale = !editing && item.price !== null && item.userId !== viewerId && item.status !== 'sold';
+  // A card payment has its bounds; a car or a 25-cent item is paid to the seller directly.
+  const buyable = forSale && item.price !== null && isCardAmount(item.price);
   return (
     <li className="grid content-start gap-2 rounded-lg border border-slate-200 p-4" data-testid="item-for-sale">
       {item.photos.length ? (
@@ -209,6 +209,11 @@ function ItemCard({ item, viewerId, editing, canEdit, onEdit, buyAction }: ItemC
             </li>
           ))}
         </ul>
+      ) : null}
+      {forSale && !buyable ? (
+        <p className="text-sm text-slate-600">
+          Pay the seller directly: card payments here run from {money(PAYMENT_MIN_AMOUNT)} to {money(PAYMENT_MAX_AMOUNT)}.
+        </p>
       ) : null}
       {buyable || canEdit ? (
         <div className="flex flex-wrap gap-2">
