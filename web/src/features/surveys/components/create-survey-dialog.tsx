@@ -55,11 +55,23 @@ export function CreateSurveyButton() {
     questionInput.current?.focus();
   };
   const submit = () => {
-    if (!title.trim() || questions.length === 0) {
+    // A question typed in the builder but not yet added goes in with the others instead of being lost.
+    const typed = draftText.trim() !== '';
+    if (typed && !draft.ok) {
+      toast({ title: 'Question not added', description: draft.problem ?? 'Please finish the question you typed, or clear it.', variant: 'destructive' });
+      questionInput.current?.focus();
+      return;
+    }
+    const inputs = [...questions.map((q) => q.input), ...(draft.ok ? [draft.question] : [])];
+    if (!title.trim() || inputs.length === 0) {
       toast({ title: 'Missing information', description: 'Please provide a title and at least one question.', variant: 'destructive' });
       return;
     }
-    create.mutate({ title: title.trim(), description: description.trim() || null, questions: questions.map((q) => q.input) });
+    if (inputs.length > SURVEY_LIMITS.questions) {
+      toast({ title: 'Too many questions', description: `A survey takes at most ${SURVEY_LIMITS.questions} questions.`, variant: 'destructive' });
+      return;
+    }
+    create.mutate({ title: title.trim(), description: description.trim() || null, questions: inputs });
   };
 
   return (
