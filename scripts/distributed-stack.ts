@@ -93,6 +93,8 @@ export async function startDistributedStack(options: DistributedOptions): Promis
   const database = await createRunDatabase(options.postgresUrl, tag);
   const keys = await generateAssertionKeys();
   const clientSecret = randomBytes(24).toString('base64url');
+  // Every commerce instance checks the development provider's payments with the same secret.
+  const devWebhookSecret = `whsec_dev_${randomBytes(24).toString('hex')}`;
   const logLevel = options.logLevel ?? 'warn';
   const running: Running[] = [];
   const killAll = () => {
@@ -134,7 +136,7 @@ export async function startDistributedStack(options: DistributedOptions): Promis
     social: {},
     // Messaging checks socket Origins against the public URL and keeps its rate windows in Redis.
     messaging: { PUBLIC_URL: publicUrl, REDIS_KEY_PREFIX: `${redisKeyPrefix}msg:` },
-    commerce: { DEV_PAYMENTS_ENABLED: 'true' },
+    commerce: { DEV_PAYMENTS_ENABLED: 'true', STRIPE_WEBHOOK_SECRET: devWebhookSecret },
     rewards: {},
   };
   const define = (name: string, service: ServiceName, env: NodeJS.ProcessEnv): void => {

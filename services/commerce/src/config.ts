@@ -64,7 +64,7 @@ function paymentsFrom(env: z.infer<typeof envSchema>): PaymentsConfig {
       api: api && { host: api.hostname, port: Number(api.port || (api.protocol === 'https:' ? 443 : 80)), protocol: api.protocol === 'https:' ? 'https' : 'http' },
     };
   }
-  // The development provider signs its own webhook events; a secret per start is enough, since it alone checks them.
+  // The development provider signs its own events and client secrets; several instances must share STRIPE_WEBHOOK_SECRET, one alone may make its own.
   if (env.DEV_PAYMENTS_ENABLED) return { provider: 'development', webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? `whsec_dev_${randomSecret()}` };
   return { provider: null };
 }
