@@ -79,6 +79,8 @@ describe('creating a survey', () => {
 
   it.each([
     ['a blank title', { ...neighbourhoodSurvey, title: '   ' }, /^body\.title: /],
+    ['a 201-character title', { ...neighbourhoodSurvey, title: 'x'.repeat(201) }, /^body\.title: /],
+    ['a 2001-character description', { ...neighbourhoodSurvey, description: 'x'.repeat(2001) }, /^body\.description: /],
     ['no questions', { ...neighbourhoodSurvey, questions: [] }, /^body\.questions: /],
     ['51 questions', { ...neighbourhoodSurvey, questions: Array.from({ length: 51 }, () => ({ type: 'text', question: 'Why?' })) }, /^body\.questions: /],
     ['an unknown question type', { ...neighbourhoodSurvey, questions: [{ type: 'essay', question: 'Why?' }] }, /^body\.questions\.0/],
