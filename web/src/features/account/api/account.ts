@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useSubmitMutation } from '../../../lib/use-submit-mutation';
 import type { DeleteAccount } from '@freemarket/contracts';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -14,5 +14,5 @@ export function deleteAccount(body: DeleteAccount): Promise<void> {
 }
 
 export function useDeleteAccount(options: { onSuccess: () => void }) {
-  return useMutation({ mutationFn: deleteAccount, onSuccess: options.onSuccess });
+  return useSubmitMutation({ mutationFn: deleteAccount, onSuccess: options.onSuccess });
 }

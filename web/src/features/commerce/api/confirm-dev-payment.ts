@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSubmitMutation } from '../../../lib/use-submit-mutation';
 import type { ConfirmDevPaymentBody, Transaction } from '@freemarket/contracts';
 import { apiRequest, errorMessageOf } from '../../../lib/api-client';
 import { transactionQueryOptions } from './get-transaction';
@@ -14,7 +15,7 @@ export function confirmDevPayment(body: ConfirmDevPaymentBody): Promise<Transact
 
 export function useConfirmDevPayment(onSettled: (transaction: Transaction) => void, onError: (error: Error) => void) {
   const client = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: confirmDevPayment,
     meta: { errorTitle: 'Payment Failed', errorText: errorMessageOf },
     onSuccess: (transaction) => {

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSubmitMutation } from '../../../lib/use-submit-mutation';
 import type { RecordManualTransaction, Transaction } from '@freemarket/contracts';
 import { toast } from '../../../components/ui/toast-store';
 import { apiRequest } from '../../../lib/api-client';
@@ -11,7 +12,7 @@ export function recordManualTransaction(body: RecordManualTransaction): Promise<
 
 export function useRecordManualTransaction(onRecorded: () => void) {
   const client = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: recordManualTransaction,
     meta: { errorText: 'Failed to record transaction' },
     onSuccess: () => {

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSubmitMutation } from '../../../lib/use-submit-mutation';
 import type { Connection, CreateConnectionBody } from '@freemarket/contracts';
 import { toast } from '../../../components/ui/toast-store';
 import { apiRequest } from '../../../lib/api-client';
@@ -12,7 +13,7 @@ export function createConnection(body: CreateConnectionBody): Promise<Connection
 
 export function useCreateConnection() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: createConnection,
     meta: { errorText: 'Failed to send connection request' },
     onSuccess: async () => {

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSubmitMutation } from '../../../lib/use-submit-mutation';
 import { apiRequest } from '../../../lib/api-client';
 import { toast } from '../../../components/ui/toast-store';
 import { reviewsKeyRoot } from './get-reviews';
@@ -19,7 +20,7 @@ export function createReview(input: CreateReview): Promise<Review> {
  */
 export function useCreateReview(onPosted?: () => void) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: createReview,
     meta: { errorText: 'Failed to post review' },
     onSuccess: async () => {

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSubmitMutation } from '../../../lib/use-submit-mutation';
 import type { CommunityEvent, EventBody } from '@freemarket/contracts';
 import { toast } from '../../../components/ui/toast-store';
 import { apiRequest, errorMessageOf } from '../../../lib/api-client';
@@ -13,7 +14,7 @@ export function createEvent(body: EventBody): Promise<CommunityEvent> {
 /** `failureText` replaces the generic failure message (the profile's Events tab says 'Failed to save event'). */
 export function useCreateEvent(onCreated: (event: CommunityEvent) => void, failureText = 'Failed to create event. Please try again.') {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: createEvent,
     meta: {
       // A date the server could not read is the spec's own message; anything else the generic one.

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSubmitMutation } from '../../../lib/use-submit-mutation';
 import type { CommunityEvent, EventBody } from '@freemarket/contracts';
 import { toast } from '../../../components/ui/toast-store';
 import { apiRequest, errorMessageOf } from '../../../lib/api-client';
@@ -12,7 +13,7 @@ export function updateEvent({ id, body }: { id: string; body: EventBody }): Prom
 
 export function useUpdateEvent(onSaved: () => void) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: updateEvent,
     meta: { errorText: (error) => (errorMessageOf(error).endsWith(INVALID_EVENT_DATE) ? INVALID_EVENT_DATE : 'Failed to save event') },
     onSuccess: async () => {

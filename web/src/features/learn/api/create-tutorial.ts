@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSubmitMutation } from '../../../lib/use-submit-mutation';
 import type { CreateTutorialBody, Tutorial } from '@freemarket/contracts';
 import { toast } from '../../../components/ui/toast-store';
 import { apiRequest } from '../../../lib/api-client';
@@ -11,7 +12,7 @@ export function createTutorial(body: CreateTutorialBody): Promise<Tutorial> {
 
 export function useCreateTutorial(onCreated: (tutorial: Tutorial) => void) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: createTutorial,
     meta: { errorText: 'Failed to create tutorial' },
     onSuccess: async (tutorial) => {

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSubmitMutation } from '../../../lib/use-submit-mutation';
 import type { BroadcastBody, BroadcastResult } from '@freemarket/contracts';
 import { toast } from '../../../components/ui/toast-store';
 import { apiRequest } from '../../../lib/api-client';
@@ -12,7 +13,7 @@ export function broadcastMessage(body: BroadcastBody): Promise<BroadcastResult> 
 /** Broadcasts, says to how many, and refreshes the conversation list the messages landed in. */
 export function useBroadcastMessage(onSent: () => void) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: broadcastMessage,
     meta: { errorText: 'Failed to broadcast message. Please try again.' },
     onSuccess: async ({ count }) => {

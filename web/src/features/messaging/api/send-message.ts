@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSubmitMutation } from '../../../lib/use-submit-mutation';
 import type { Message, SendMessageBody } from '@freemarket/contracts';
 import { toast } from '../../../components/ui/toast-store';
 import { apiRequest } from '../../../lib/api-client';
@@ -13,7 +14,7 @@ export function sendMessage(body: SendMessageBody): Promise<Message> {
 /** Sends, then refreshes the conversation and the conversation list (spec 01 §4). */
 export function useSendMessage({ announce }: { announce: boolean }) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: sendMessage,
     meta: { errorText: 'Failed to send message' },
     onSuccess: async (message) => {

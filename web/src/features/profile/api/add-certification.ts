@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSubmitMutation } from '../../../lib/use-submit-mutation';
 import type { AddCertification, Certification } from '@freemarket/contracts';
 import { toast } from '../../../components/ui/toast-store';
 import { apiRequest } from '../../../lib/api-client';
@@ -11,7 +12,7 @@ export function addCertification(body: AddCertification): Promise<Certification>
 
 export function useAddCertification(onAdded: () => void) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: addCertification,
     meta: { errorText: 'Failed to add certification' },
     onSuccess: async (certification) => {

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSubmitMutation } from '../../../lib/use-submit-mutation';
 import type { FavoriteBusiness } from '@freemarket/contracts';
 import { toast } from '../../../components/ui/toast-store';
 import { apiRequest } from '../../../lib/api-client';
@@ -12,7 +13,7 @@ export function addFavoriteBusiness(businessUserId: string): Promise<FavoriteBus
 
 export function useAddFavoriteBusiness(onAdded: () => void) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: addFavoriteBusiness,
     meta: { errorText: 'Failed to add favorite business' },
     onSuccess: async (favorite) => {

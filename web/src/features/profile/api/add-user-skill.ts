@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSubmitMutation } from '../../../lib/use-submit-mutation';
 import type { AddUserSkill, UserSkill } from '@freemarket/contracts';
 import { toast } from '../../../components/ui/toast-store';
 import { apiRequest } from '../../../lib/api-client';
@@ -11,7 +12,7 @@ export function addUserSkill(body: AddUserSkill): Promise<UserSkill> {
 
 export function useAddUserSkill(onAdded: () => void) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: addUserSkill,
     meta: { errorText: 'Failed to add skill' },
     onSuccess: async (skill) => {

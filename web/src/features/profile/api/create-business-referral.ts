@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useSubmitMutation } from '../../../lib/use-submit-mutation';
 import type { BusinessReferral } from '@freemarket/contracts';
 import { toast } from '../../../components/ui/toast-store';
 import { apiRequest } from '../../../lib/api-client';
@@ -16,7 +16,7 @@ export function createBusinessReferral(body: BusinessReferralBody): Promise<Busi
 }
 
 export function useCreateBusinessReferral(onSent: () => void) {
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: createBusinessReferral,
     meta: { errorText: 'Failed to submit referral' },
     onSuccess: (referral) => {

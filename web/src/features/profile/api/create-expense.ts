@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSubmitMutation } from '../../../lib/use-submit-mutation';
 import type { Expense, ExpenseBody, ExpenseType } from '@freemarket/contracts';
 import { toast } from '../../../components/ui/toast-store';
 import { apiRequest } from '../../../lib/api-client';
@@ -12,7 +13,7 @@ export function createExpense(body: ExpenseBody): Promise<Expense> {
 /** One per list: the failure names the kind of expense (spec 02 §8). */
 export function useCreateExpense(type: ExpenseType, onRecorded: () => void) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: createExpense,
     meta: { errorText: `Failed to record ${type} expense` },
     onSuccess: async () => {

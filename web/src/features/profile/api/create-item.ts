@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSubmitMutation } from '../../../lib/use-submit-mutation';
 import type { Item, ItemBody } from '@freemarket/contracts';
 import { toast } from '../../../components/ui/toast-store';
 import { apiRequest } from '../../../lib/api-client';
@@ -11,7 +12,7 @@ export function createItem(body: ItemBody): Promise<Item> {
 
 export function useCreateItem(onSaved: () => void) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: createItem,
     meta: { errorText: 'Failed to save item' },
     onSuccess: async () => {

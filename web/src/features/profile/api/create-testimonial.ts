@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSubmitMutation } from '../../../lib/use-submit-mutation';
 import type { CreateTestimonial, Testimonial } from '@freemarket/contracts';
 import { toast } from '../../../components/ui/toast-store';
 import { apiRequest } from '../../../lib/api-client';
@@ -11,7 +12,7 @@ export function createTestimonial(body: CreateTestimonial): Promise<Testimonial>
 
 export function useCreateTestimonial(onAdded: () => void) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: createTestimonial,
     meta: { errorText: 'Failed to add testimonial' },
     onSuccess: async () => {

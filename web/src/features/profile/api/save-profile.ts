@@ -1,5 +1,6 @@
 import type { Profile, ProfileInput } from '@freemarket/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSubmitMutation } from '../../../lib/use-submit-mutation';
 import { toast } from '../../../components/ui/toast-store';
 import { apiRequest, handleUnauthorized } from '../../../lib/api-client';
 import { currentUserQueryOptions } from '../../../lib/auth';
@@ -12,7 +13,7 @@ export function saveProfile(profileId: string | null, input: ProfileInput): Prom
 
 export function useSaveProfile(profileId: string | null, onSaved: (profile: Profile) => void) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (input: ProfileInput) => saveProfile(profileId, input),
     onSuccess: async (profile) => {
       toast({ title: 'Profile updated successfully!' });

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSubmitMutation } from '../../../lib/use-submit-mutation';
 import type { Item, ItemBody } from '@freemarket/contracts';
 import { toast } from '../../../components/ui/toast-store';
 import { ApiError, apiRequest, errorMessageOf } from '../../../lib/api-client';
@@ -11,7 +12,7 @@ export function updateItem({ id, body }: { id: string; body: ItemBody }): Promis
 
 export function useUpdateItem(onSaved: () => void) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: updateItem,
     // Spec 02 §8's 'Failed to save item'; a 409's reason (the item is sold, or a buyer is paying this instant) is worth telling.
     meta: { errorTitle: 'Failed to save item', errorText: (error) => (error instanceof ApiError && error.status === 409 ? errorMessageOf(error) : 'Please try again.') },

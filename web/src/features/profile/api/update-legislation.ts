@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSubmitMutation } from '../../../lib/use-submit-mutation';
 import type { Legislation, LegislationInput } from '@freemarket/contracts';
 import { toast } from '../../../components/ui/toast-store';
 import { apiRequest } from '../../../lib/api-client';
@@ -11,7 +12,7 @@ export function updateLegislation({ id, body }: { id: string; body: LegislationI
 
 export function useUpdateLegislation(onSaved: () => void) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: updateLegislation,
     meta: { errorText: 'Failed to save legislation' },
     onSuccess: async () => {

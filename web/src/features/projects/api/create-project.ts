@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSubmitMutation } from '../../../lib/use-submit-mutation';
 import type { CreateProjectBody, Project } from '@freemarket/contracts';
 import { toast } from '../../../components/ui/toast-store';
 import { apiRequest, errorMessageOf } from '../../../lib/api-client';
@@ -11,7 +12,7 @@ export function createProject(body: CreateProjectBody): Promise<Project> {
 
 export function useCreateProject(onCreated: () => void) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: createProject,
     // Spec 02 §8: the 'Error' toast carries the error's own message.
     meta: { errorText: errorMessageOf },

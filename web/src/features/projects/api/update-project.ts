@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSubmitMutation } from '../../../lib/use-submit-mutation';
 import type { ProjectDetails, UpdateProjectBody } from '@freemarket/contracts';
 import { toast } from '../../../components/ui/toast-store';
 import { apiRequest } from '../../../lib/api-client';
@@ -13,7 +14,7 @@ export function updateProject(id: string, body: UpdateProjectBody): Promise<Proj
 
 export function useUpdateProject(id: string) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (body: UpdateProjectBody) => updateProject(id, body),
     meta: { errorText: 'Failed to update project' },
     onSuccess: async (project) => {

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useSubmitMutation } from '../../../lib/use-submit-mutation';
 import { z } from 'zod';
 import { CONTACT_MESSAGE_MAX, type ContactMessageBody, type ContactMessageCreated } from '@freemarket/contracts';
 import { ApiError, apiRequest, errorMessageOf } from '../../../lib/api-client';
@@ -27,7 +27,7 @@ export function sendContactMessage(input: ContactMessageBody): Promise<ContactMe
 
 /** Sends the message, then the spec's toast and `onSent` (which clears the form). */
 export function useSendContactMessage(onSent: () => void) {
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: sendContactMessage,
     // A spent per-address budget says when to try again; anything else gets the generic text.
     meta: { errorText: (error) => (error instanceof ApiError && error.status === 429 ? errorMessageOf(error) : 'Failed to send message. Please try again.') },
