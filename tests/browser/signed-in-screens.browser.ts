@@ -29,6 +29,19 @@ describe('the signed-in screens', () => {
     expect(await page.getByRole('region', { name: 'Profile statistics' }).innerText()).toContain('Total Profiles');
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'map-desktop');
+
+    // The avatar is the first name's initial, else U (spec 02 §2), never the e-mail's.
+    const avatar = page.getByRole('link', { name: /^Your profile/ });
+    expect(await avatar.innerText()).toBe('S');
+    await page.route('**/api/auth/user', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), firstName: null } });
+    });
+    await page.reload();
+    await expect.poll(() => avatar.innerText()).toBe('U');
+    await page.unroute('**/api/auth/user');
+    await page.reload();
+    await page.locator('.leaflet-container').waitFor();
   });
 
   it('switches between two map styles, and the sort button cycles name, rating, distance', async () => {

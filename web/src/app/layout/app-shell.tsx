@@ -117,7 +117,7 @@ export function AppShell({ user, children, onOpenSearch }: AppShellProps) {
             </div>
             <NotificationsBell meId={user.id} />
             <Link to={paths.profile.getHref()} aria-label={`Your profile (${name})`} className="hidden rounded-full sm:block">
-              <Avatar imageUrl={user.profileImageUrl} fallback={initialOf(user.firstName ?? user.email)} className="h-9 w-9" />
+              <Avatar imageUrl={user.profileImageUrl} fallback={initialOf(user.firstName)} className="h-9 w-9" />
             </Link>
             {/* Below 3xl the row holds the spec's navigation and the menu holds the rest, Log Out included. */}
             <div className="hidden 3xl:block">
