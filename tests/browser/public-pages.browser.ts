@@ -4,7 +4,7 @@ import { openDatabase } from '@freemarket/db';
 import { PRIVACY_FLAGS } from '@freemarket/contracts/constants';
 import { newestContactMessages } from '../../services/identity/src/contact/repository.js';
 import { seriousViolations } from './accessibility.js';
-import { newContext, screenshot, startBrowserStack, type BrowserStack } from './harness.js';
+import { newContext, screenshot, signedInMember, startBrowserStack, type BrowserStack } from './harness.js';
 
 let bs: BrowserStack;
 beforeAll(async () => {
@@ -203,3 +203,35 @@ function field(page: Page, label: string): Locator {
 function focusedId(page: Page): Promise<string | undefined> {
   return page.evaluate(() => document.activeElement?.id);
 }
+
+describe('a signed-in member on the public pages', () => {
+  it('keeps the app’s header and navigation there instead of Get Started, and a visitor still gets Get Started', async () => {
+    const member = await signedInMember(bs, { email: 'pia.public@example.com', firstName: 'Pia', lastName: 'Reader' });
+    const page = member.page;
+    for (const [path, heading] of [
+      ['/about', 'About FreeMarket'],
+      ['/terms-of-service', 'Terms of Service'],
+      ['/privacy-policy', 'Privacy Policy'],
+      ['/contact', 'Contact Us'],
+    ] as const) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+      await page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Feed' }).waitFor();
+      await page.getByRole('link', { name: 'Create Profile' }).first().waitFor();
+      expect(await page.getByRole('button', { name: 'Get Started' }).count()).toBe(0);
+      expect(await page.getByRole('main').count()).toBe(1);
+    }
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'contact-signed-in');
+    await page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Feed' }).click();
+    await page.waitForURL((url) => url.pathname === '/feed');
+    await member.context.close();
+
+    const visitor = await newContext(bs);
+    const visitorPage = await visitor.newPage();
+    await visitorPage.goto('/about');
+    await visitorPage.getByRole('button', { name: 'Get Started' }).waitFor();
+    expect(await visitorPage.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
+    await visitor.close();
+  });
+});

@@ -2,8 +2,11 @@ import { Link } from 'react-router';
 import { navigateTo, paths } from '../../config/paths';
 import { Button } from '../ui/button';
 
-/** The signed-out header: logo and Get Started, which starts sign-in (a full page load). */
-export function PublicHeader() {
+/**
+ * The signed-out header: logo and Get Started, which starts sign-in (a full page load). Without
+ * `signIn` it is the logo only, for a page that does not know yet whether its reader is signed in.
+ */
+export function PublicHeader({ signIn = true }: { signIn?: boolean }) {
   return (
     <header className="flex items-center justify-between border-b border-slate-200 bg-white px-4 py-3 sm:px-8">
       <Link to={paths.home.getHref()} className="flex items-center gap-2 text-lg font-bold text-slate-900">
@@ -12,7 +15,7 @@ export function PublicHeader() {
         </span>
         FreeMarket
       </Link>
-      <Button onClick={() => navigateTo(paths.login.getHref())}>Get Started</Button>
+      {signIn ? <Button onClick={() => navigateTo(paths.login.getHref())}>Get Started</Button> : null}
     </header>
   );
 }

@@ -1,16 +1,27 @@
-import type { ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import { PublicHeader } from '../../../components/layout/public-header';
 import { SiteFooter } from '../../../components/layout/site-footer';
 import { paths } from '../../../config/paths';
 
+/**
+ * Who reads a public page: a visitor gets the signed-out header with Get Started; a member reads it
+ * inside the app's own header (the route puts it there); while that is unknown the header offers nothing.
+ */
+export type PublicPageReader = 'visitor' | 'member' | 'unknown';
+
+export const PublicPageReaderContext = createContext<PublicPageReader>('visitor');
+
 /** The frame of the public pages (about, legal, contact): open to visitors, no session needed. */
 export function PublicPage({ title, intro, width = 'narrow', children }: { title: string; intro?: ReactNode; width?: 'narrow' | 'wide'; children: ReactNode }) {
+  const reader = useContext(PublicPageReaderContext);
+  // Inside the app's header the page is already in the app's one main landmark.
+  const Body = reader === 'member' ? 'div' : 'main';
   return (
-    <div className="flex min-h-dvh flex-col bg-slate-50">
-      <PublicHeader />
-      <main className={`mx-auto w-full flex-1 px-4 py-10 ${width === 'wide' ? 'max-w-5xl' : 'max-w-3xl'}`}>
+    <div className={reader === 'member' ? 'flex flex-1 flex-col bg-slate-50' : 'flex min-h-dvh flex-col bg-slate-50'}>
+      {reader === 'member' ? null : <PublicHeader signIn={reader === 'visitor'} />}
+      <Body className={`mx-auto w-full flex-1 px-4 py-10 ${width === 'wide' ? 'max-w-5xl' : 'max-w-3xl'}`}>
         <Link to={paths.home.getHref()} className="inline-flex items-center gap-1 text-sm text-blue-800 underline underline-offset-2">
           <ArrowLeft aria-hidden="true" className="h-4 w-4" />
           Back to home
@@ -18,7 +29,7 @@ export function PublicPage({ title, intro, width = 'narrow', children }: { title
         <h1 className="mt-3 text-3xl font-bold text-slate-900">{title}</h1>
         {intro ? <div className="mt-3 text-lg text-slate-700">{intro}</div> : null}
         <div className="mt-8 grid gap-8 text-slate-800">{children}</div>
-      </main>
+      </Body>
       <SiteFooter />
     </div>
   );
