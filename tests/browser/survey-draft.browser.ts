@@ -65,3 +65,50 @@ describe('the Create Survey dialog with a question typed but not added', () => {
     expect((await createdSurveys(page)).length).toBe(before);
   });
 });
+
+describe('the Create Survey dialog with options the server would take for one another', () => {
+  it('names the option that repeats another, ignoring case and spacing as the server does', async () => {
+    const page = ada.page;
+    await page.goto('/surveys');
+    await page.getByRole('button', { name: 'Create Survey' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create Survey' });
+    await dialog.getByLabel('Question', { exact: true }).fill('When shall we meet?');
+    await dialog.getByLabel('Type').selectOption('multiple_choice');
+    await dialog.getByLabel('Options (one per line)').fill('Tea  time\nLunch\ntea time');
+
+    const problem = dialog.locator('#survey-draft-problem');
+    await expect.poll(() => problem.textContent()).toBe("Each option must be different: 'tea time' repeats 'Tea  time'.");
+    expect(await dialog.getByRole('button', { name: 'Add question' }).isDisabled()).toBe(true);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it('titles a refusal ‘Failed to create survey.’ and gives the server’s reason', async () => {
+    const page = ada.page;
+    const before = (await createdSurveys(page)).length;
+    await page.getByRole('button', { name: 'Create Survey' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create Survey' });
+    await dialog.getByLabel('Title').fill('Meeting time');
+    await dialog.getByLabel('Question', { exact: true }).fill('When shall we meet?');
+    await dialog.getByLabel('Type').selectOption('multiple_choice');
+    await dialog.getByLabel('Options (one per line)').fill('Tea time\nLunch');
+
+    // A request the builder no longer sends (from an older tab, say): the server refuses it.
+    await page.route('**/api/surveys', async (route) => {
+      const body = route.request().postDataJSON() as { questions: { options?: string[] }[] };
+      const [question] = body.questions;
+      if (question) question.options = ['Tea  time', 'tea time'];
+      await route.continue({ postData: JSON.stringify(body) });
+    });
+    try {
+      await dialog.getByRole('button', { name: 'Create Survey' }).click();
+      const region = page.getByRole('region', { name: /Notifications/, includeHidden: true });
+      await region.getByText('Failed to create survey.', { exact: true }).waitFor();
+      await region.getByText(/must not repeat an option/).waitFor();
+    } finally {
+      await page.unroute('**/api/surveys');
+    }
+    expect(await dialog.isVisible()).toBe(true);
+    expect((await createdSurveys(page)).length).toBe(before);
+  });
+});

@@ -4,3 +4,4 @@
  */
 export * from './directory/constants.js';
 export * from './commerce-constants.js';
+export * from './text.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INVISIBLE } from './text.js';
 
 /**
  * Building blocks every service's schemas share. Text Postgres cannot store (NUL, a lone
@@ -21,17 +22,7 @@ export const httpUrl = z
 /** A calendar date, `YYYY-MM-DD`, from the year 1 on (Postgres has no year 0). */
 export const calendarDate = z.iso.date().refine((d) => !d.startsWith('0000'), 'must be a date from the year 0001 on');
 
-/** Invisible formatting characters (zero-width space and joiners, direction marks, the BOM). */
-const INVISIBLE = /\p{Cf}/gu;
-
-/**
- * The form two texts are compared in for duplicates: compatibility-normalised (NFKC), invisible
- * formatting characters removed, runs of white space as one space, case folded. 'Bread', ' bread '
- * and 'Bre\u200Bad' are the same option, the same business.
- */
-export function comparable(text: string): string {
-  return text.normalize('NFKC').replace(INVISIBLE, '').replace(/\s+/g, ' ').trim().toLowerCase();
-}
+export { comparable } from './text.js';
 
 /** Text that must not be blank after trimming; stored trimmed, in NFC (one spelling of each accented letter). */
 export function nonBlank(max: number) {

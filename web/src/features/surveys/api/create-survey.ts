@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateSurveyBody, Survey } from '@freemarket/contracts';
 import { toast } from '../../../components/ui/toast-store';
-import { apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest, errorMessageOf } from '../../../lib/api-client';
 import { createdSurveysQueryOptions } from './get-created-surveys';
 
 /** `POST /api/surveys`; the server gives each question its id. */
@@ -13,7 +13,11 @@ export function useCreateSurvey(onCreated: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createSurvey,
-    meta: { errorText: 'Failed to create survey.' },
+    // Spec 02 §8's title; a refusal's reason (which field, which rule) is the server's to tell.
+    meta: {
+      errorTitle: 'Failed to create survey.',
+      errorText: (error) => (error instanceof ApiError && error.status < 500 ? errorMessageOf(error) : 'Please try again.'),
+    },
     onSuccess: async () => {
       toast({ title: 'Survey created!', description: 'Your survey is ready to send.' });
       onCreated();
