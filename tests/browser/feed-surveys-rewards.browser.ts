@@ -35,6 +35,17 @@ async function toastSays(page: Page, title: string, text: string): Promise<void>
   await region.getByText(text, { exact: true }).waitFor();
 }
 
+/** Marks the open document; a reload drops the mark, so finding it later shows the screen changed in place. */
+async function markDocument(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    document.documentElement.dataset.stillOpen = 'yes';
+  });
+}
+
+async function stillMarked(page: Page): Promise<boolean> {
+  return (await page.locator('html[data-still-open="yes"]').count()) === 1;
+}
+
 beforeAll(async () => {
   bs = await startBrowserStack();
   a = await member(ada);
@@ -99,6 +110,26 @@ describe('the community feed', () => {
     expect(await page.getByTestId('post').filter({ hasText: 'A post to take back' }).count()).toBe(0);
   });
 
+  it('takes a post Ada deletes off Bob’s open feed without a reload', async () => {
+    await b.page.goto('/feed');
+    await markDocument(b.page);
+    const page = a.page;
+    await page.getByRole('textbox', { name: "What's on your mind?" }).fill('Garage sale cancelled, sorry');
+    await page.getByRole('button', { name: 'Post', exact: true }).click();
+    const theirs = b.page.getByTestId('post').filter({ hasText: 'Garage sale cancelled, sorry' });
+    await theirs.waitFor({ timeout: 30_000 });
+
+    const mine = page.getByTestId('post').filter({ hasText: 'Garage sale cancelled, sorry' });
+    await mine.getByRole('button', { name: 'Delete post' }).click();
+    await page.getByRole('dialog', { name: 'Delete this post?' }).getByRole('button', { name: 'Delete', exact: true }).click();
+    await mine.waitFor({ state: 'detached' });
+
+    // Bob's feed reads its first page again every 20 s, and the post is no longer in it.
+    await theirs.waitFor({ state: 'detached', timeout: 30_000 });
+    expect(await b.page.getByTestId('post').filter({ hasText: 'Fresh bread at the corner market.' }).count()).toBe(1);
+    expect(await stillMarked(b.page)).toBe(true);
+  });
+
   it('broadcasts Ada’s message to her one connection, and Bob finds it in his messages', async () => {
     const page = a.page;
     await page.getByRole('tab', { name: 'Network Broadcast' }).click();
@@ -116,6 +147,16 @@ describe('the community feed', () => {
 
 describe('surveys and the reward for answering one', () => {
   const title = 'Neighbourhood market survey';
+
+  it('shows Bob an empty Inbox, which he then leaves for the feed with the site still open', async () => {
+    const page = b.page;
+    await page.goto('/surveys');
+    await page.getByRole('tab', { name: 'Inbox' }).click();
+    await page.getByText('No surveys to complete yet.').waitFor();
+    await page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Feed', exact: true }).click();
+    await page.getByTestId('post').first().waitFor();
+    await markDocument(page);
+  });
 
   it('lets Ada build a survey in the dialog and send it to her network', async () => {
     const page = a.page;
@@ -178,6 +219,21 @@ describe('surveys and the reward for answering one', () => {
     expect(await dialog.getByText('Questions (0)').isVisible()).toBe(true);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('brings Ada’s survey to Bob’s open screen: his bell counts it, then his Inbox lists it, without a reload', async () => {
+    const page = b.page;
+    const bell = page.getByTestId('notifications');
+    // The count is read again every 20 s.
+    await expect.poll(() => bell.getAttribute('aria-label'), { timeout: 30_000 }).toContain('1 surveys to answer');
+    expect(page.url()).toMatch(/\/feed$/);
+
+    await page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Surveys', exact: true }).click();
+    await page.getByRole('tab', { name: 'Inbox' }).click();
+    const item = page.getByTestId('received-survey').filter({ hasText: title });
+    await item.waitFor({ timeout: 10_000 });
+    expect(await item.innerText()).toContain('Pending');
+    expect(await stillMarked(page)).toBe(true);
   });
 
   it('counts the survey in Bob’s bell and lets him answer it, but only with every question answered', async () => {

@@ -14,6 +14,11 @@ export const LOCATION_RADIUS = 50;
 export const LOAD_MORE_THRESHOLD = 10;
 export const UNAUTHORIZED_REDIRECT_DELAY_MS = 500;
 export const DEFAULT_RATING = 5;
+/**
+ * What others add reaches an open screen within 30 s: the feed's newest posts and the surveys
+ * waiting to be answered are read again this often, and when the tab comes back into view.
+ */
+export const LIVE_REFRESH_MS = 20_000;
 
 export const PLACEHOLDERS = { profiles: 5, reviews: 2, allConnections: 3, requests: 2, sent: 2, messages: 3 } as const;
 

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { ReceivedSurveyPage, SURVEYS_LIMIT, SurveyRecipientStatus } from '@freemarket/contracts';
 import { apiGet } from '../../../lib/api-client';
-import { receivedSurveysKeyRoot } from './received-surveys-key';
+import { receivedSurveysListKey } from './received-surveys-key';
 
 /** The inbox's page size; the same as My Surveys'. */
 export const SURVEYS_PAGE_SIZE: (typeof SURVEYS_LIMIT)['default'] = 20;
@@ -14,7 +14,7 @@ export function getReceivedSurveys(query: { cursor?: string; status?: SurveyReci
 
 export const receivedSurveysQueryOptions = () =>
   infiniteQueryOptions({
-    queryKey: [...receivedSurveysKeyRoot, 'all'],
+    queryKey: receivedSurveysListKey,
     queryFn: ({ pageParam }) => getReceivedSurveys({ cursor: pageParam }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
