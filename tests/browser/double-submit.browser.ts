@@ -68,4 +68,16 @@ describe('a very fast double click', () => {
     expect(listed.body.items.map((item) => item.title)).toEqual(['Tyre levers']);
     expect(await shop.getByTestId('item-for-sale').count()).toBe(1);
   });
+
+  it('posts once to the feed', async () => {
+    const page = kim.page;
+    const posts = watchRequests(page, 'POST', '/api/posts');
+    await page.goto('/feed');
+    await page.getByLabel("What's on your mind?").fill('Spare inner tubes at the shop, free to a good home');
+    await page.getByRole('button', { name: 'Post', exact: true }).dblclick();
+    await page.getByText('Posted!').first().waitFor();
+    expect(await allAnswered(page, posts)).toBe(1);
+    const feed = await callApi<{ items: { content: string }[] }>(page, 'GET', `/api/posts?userId=${kim.id}`);
+    expect(feed.body.items.map((post) => post.content)).toEqual(['Spare inner tubes at the shop, free to a good home']);
+  });
 });

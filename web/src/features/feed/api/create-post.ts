@@ -1,9 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { CreatePostBody, Post } from '@freemarket/contracts';
 import { toast } from '../../../components/ui/toast-store';
 import { apiRequest } from '../../../lib/api-client';
 import { withPost } from '../utils/feed-pages';
 import { postsQueryOptions } from './get-posts';
+import { useSubmitMutation } from '../../../lib/use-submit-mutation';
 
 /** `POST /api/posts`. */
 export function createPost(body: CreatePostBody): Promise<Post> {
@@ -16,7 +17,7 @@ export function createPost(body: CreatePostBody): Promise<Post> {
  */
 export function useCreatePost(onPosted: () => void) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: createPost,
     meta: { errorText: 'Failed to create post. Please try again.' },
     onSuccess: (post) => {

@@ -1,8 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { CreateSurveyBody, Survey } from '@freemarket/contracts';
 import { toast } from '../../../components/ui/toast-store';
 import { ApiError, apiRequest, errorMessageOf } from '../../../lib/api-client';
 import { createdSurveysQueryOptions } from './get-created-surveys';
+import { useSubmitMutation } from '../../../lib/use-submit-mutation';
 
 /** `POST /api/surveys`; the server gives each question its id. */
 export function createSurvey(body: CreateSurveyBody): Promise<Survey> {
@@ -11,7 +12,7 @@ export function createSurvey(body: CreateSurveyBody): Promise<Survey> {
 
 export function useCreateSurvey(onCreated: () => void) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: createSurvey,
     // Spec 02 §8's title; a refusal's reason (which field, which rule) is the server's to tell.
     meta: {
