@@ -7,6 +7,14 @@ import { seriousViolations } from './accessibility.js';
 import { newContext, screenshot, signedInMember, startBrowserStack, type BrowserStack } from './harness.js';
 
 let bs: BrowserStack;
+
+/** The four public pages (spec 02 §2) and their headings. */
+const PUBLIC_PAGES = [
+  ['/about', 'About FreeMarket'],
+  ['/terms-of-service', 'Terms of Service'],
+  ['/privacy-policy', 'Privacy Policy'],
+  ['/contact', 'Contact Us'],
+] as const;
 beforeAll(async () => {
   bs = await startBrowserStack();
 });
@@ -50,12 +58,7 @@ describe('a signed-out visitor', () => {
     const page = await context.newPage();
     await page.goto('/no-such-page');
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
-    for (const [path, heading] of [
-      ['/about', 'About FreeMarket'],
-      ['/terms-of-service', 'Terms of Service'],
-      ['/privacy-policy', 'Privacy Policy'],
-      ['/contact', 'Contact Us'],
-    ] as const) {
+    for (const [path, heading] of PUBLIC_PAGES) {
       await page.goto(path);
       await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
     }
@@ -208,12 +211,7 @@ describe('a signed-in member on the public pages', () => {
   it('keeps the app’s header and navigation there instead of Get Started, and a visitor still gets Get Started', async () => {
     const member = await signedInMember(bs, { email: 'pia.public@example.com', firstName: 'Pia', lastName: 'Reader' });
     const page = member.page;
-    for (const [path, heading] of [
-      ['/about', 'About FreeMarket'],
-      ['/terms-of-service', 'Terms of Service'],
-      ['/privacy-policy', 'Privacy Policy'],
-      ['/contact', 'Contact Us'],
-    ] as const) {
+    for (const [path, heading] of PUBLIC_PAGES) {
       await page.goto(path);
       await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
       await page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Feed' }).waitFor();

@@ -20,12 +20,12 @@ export function useConfirmDevPayment(onSettled: (transaction: Transaction) => vo
     meta: { errorTitle: 'Payment Failed', errorText: errorMessageOf },
     onSuccess: (transaction) => {
       client.setQueryData(transactionQueryOptions(transaction.id).queryKey, transaction);
-      void client.invalidateQueries({ queryKey: transactionsKeyRoot });
       onSettled(transaction);
     },
-    onError: (error) => {
+    onError,
+    // Settled or refused, the payment's status changed: the history reads it again.
+    onSettled: () => {
       void client.invalidateQueries({ queryKey: transactionsKeyRoot });
-      onError(error);
     },
   });
 }

@@ -11,13 +11,11 @@ import { receivedSurveysListKey } from '../api/received-surveys-key';
 export function usePendingSurveyCount(enabled: boolean): number {
   const queryClient = useQueryClient();
   const { data } = usePendingSurveys(enabled);
-  const seen = useRef<ReadonlySet<string> | null>(null);
+  // The query shares structure: `data` is a new object only when the surveys waiting changed.
+  const previous = useRef(data);
   useEffect(() => {
-    if (!data) return;
-    const ids = new Set(data.items.map((received) => received.id));
-    const before = seen.current;
-    seen.current = ids;
-    if (before && (before.size !== ids.size || [...ids].some((id) => !before.has(id)))) void queryClient.invalidateQueries({ queryKey: receivedSurveysListKey });
+    if (previous.current && data !== previous.current) void queryClient.invalidateQueries({ queryKey: receivedSurveysListKey });
+    previous.current = data;
   }, [data, queryClient]);
   return data?.items.length ?? 0;
 }
