@@ -234,7 +234,16 @@ describe('the calendar’s marked days', () => {
   const days = (by: Member, query: string) => call<EventDays & ErrorBody>(sut, by.id, 'GET', `/api/events/days?${query}`);
   /** A month of its own, far ahead, so no other test's events fall in it. */
   const quietMonth = () => 2500 + Math.floor(Math.random() * 400);
-  const localDate = (instant: Date, timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+  // One formatter per zone: building one is far dearer than formatting, and the test formats ~60,000 instants.
+  const formatters = new Map<string, Intl.DateTimeFormat>();
+  const localDate = (instant: Date, timeZone: string) => {
+    let formatter = formatters.get(timeZone);
+    if (!formatter) {
+      formatter = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+      formatters.set(timeZone, formatter);
+    }
+    return formatter.format(instant);
+  };
 
   it('marks the days of a month that have events, each day counted as the member’s browser counts it, in their own time zone', async () => {
     const [ada] = await seedMembers(sut, 'Ada');
