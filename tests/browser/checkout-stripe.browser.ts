@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
 import type { Item, PaymentsConfig } from '@freemarket/contracts';
 import { startFakeStripe, type FakeIntent, type FakeStripe } from '@freemarket/testing/fake-stripe';
-import { deliverWebhook, intentEvent } from '@freemarket/testing/stripe-webhooks';
+import { deliverWebhook, intentEvent, refundEvent } from '@freemarket/testing/stripe-webhooks';
 import { seriousViolations } from './accessibility.js';
 import { checkoutHref, reachPaymentForm, toastSays } from './checkout-steps.js';
 import { routeStripe, type StripeInPage } from './fake-stripe-js.js';
@@ -115,5 +115,40 @@ describe('checkout with Stripe’s Payment Element', () => {
     await stripeSettles(intent);
     await page.getByRole('heading', { name: 'Payment Successful' }).waitFor();
     expect(await page.getByTestId('payment-summary').innerText()).toBe('Purchase of $30.00 to Sam Seller · Linen apron');
+  });
+
+  it('refunds a second payment taken for an item already sold, and says why on its page and in the history', async () => {
+    const title = 'Cedar birdhouse';
+    const first = await openBuyNow(title, '22.00');
+    await first.pay.click();
+    await bea.page.waitForURL((url) => url.pathname === '/payment-success');
+
+    // A second tab, paid before Stripe's webhook for the first payment came: both are taken.
+    const tab = await bea.context.newPage();
+    try {
+      await tab.goto(checkoutHref({ sellerId: sam.id, itemId: first.item.id, amount: '22.00', type: 'purchase', description: title }));
+      await reachPaymentForm(tab);
+      await tab.getByTestId('fake-payment-element').waitFor();
+      const second = stripe.intents.filter((i) => i.description === title).at(-1)!;
+      expect(second.id).not.toBe(first.intent.id);
+      const pay = tab.getByRole('button', { name: 'Pay $22.00' });
+      await expect.poll(() => pay.isEnabled()).toBe(true);
+      await pay.click();
+      await tab.waitForURL((url) => url.pathname === '/payment-success');
+      await stripeSettles(first.intent);
+      await stripeSettles(second);
+      expect(stripe.refunds.filter((r) => r.payment_intent === second.id).map((r) => r.amount)).toEqual([2200]);
+
+      const why = 'Someone else bought this item just before your payment went through';
+      await tab.getByText(`${why}, so it is being refunded in full.`, { exact: false }).waitFor();
+      expect(await seriousViolations(tab)).toEqual([]);
+      // Stripe reports the refund: the page, still reading the payment, says it is done.
+      expect((await deliverWebhook(bs.stack.url, refundEvent(second.id, 2200, 2200), WEBHOOK_SECRET)).status).toBe(200);
+      await tab.getByText(`${why}, so it has been refunded in full.`, { exact: false }).waitFor();
+      await tab.goto('/transactions');
+      await tab.getByText(`${why}: refunded in full.`, { exact: true }).waitFor();
+    } finally {
+      await tab.close();
+    }
   });
 });

@@ -23,6 +23,14 @@ export const TRANSACTION_STATUSES = ['recorded', 'pending', 'succeeded', 'failed
 export const transactionStatusSchema = z.enum(TRANSACTION_STATUSES);
 export type TransactionStatus = z.infer<typeof transactionStatusSchema>;
 
+/**
+ * Why FreeMarket gave a card payment back on its own: `item_sold`, the item had been sold to
+ * another payment moments before this one was taken (two confirms at once, or two tabs).
+ */
+export const REFUND_REASONS = ['item_sold'] as const;
+export const refundReasonSchema = z.enum(REFUND_REASONS);
+export type RefundReason = z.infer<typeof refundReasonSchema>;
+
 /** Longest description of a logged transaction, in characters. */
 export const TRANSACTION_DESCRIPTION_MAX = 500;
 
@@ -69,6 +77,8 @@ export const transactionSchema = z.object({
   status: transactionStatusSchema,
   /** Money given back so far by refunds ('0.00' when none). */
   amountRefunded: z.string(),
+  /** Set when FreeMarket refunds the payment on its own, from before the refund is done; null otherwise. */
+  refundReason: refundReasonSchema.nullable(),
   description: z.string().nullable(),
   createdAt: z.string(),
   /** From the users projection; null while the member is not yet known there. */

@@ -4,6 +4,7 @@ import { ExpenseService } from './expenses/service.js';
 import { ItemService } from './items/service.js';
 import { AbandonedPaymentSweeper } from './payments/abandoned-sweeper.js';
 import { IntentCanceller } from './payments/cancel-intents.js';
+import { PaymentRefunder } from './payments/refund-payments.js';
 import { PaymentService } from './payments/service.js';
 import { paymentProviderFor } from './payments/provider.js';
 import { TransactionService } from './transactions/service.js';
@@ -18,6 +19,8 @@ export interface CommerceContext {
   expenses: ExpenseService;
   /** Ends payments at the provider, then here. */
   canceller: IntentCanceller;
+  /** Gives back the money of payments we must not keep. */
+  refunder: PaymentRefunder;
   /** Null without a payment provider: nothing can be pending then. */
   abandonedPayments: AbandonedPaymentSweeper | null;
 }
@@ -28,7 +31,10 @@ export function createContext(runtime: ServiceRuntime, config: CommerceConfig): 
   const provider = paymentProviderFor(config.payments);
   const { ttlMinutes, sweepIntervalSeconds } = config.pendingPayments;
   const canceller = new IntentCanceller(provider, runtime, ttlMinutes);
-  const abandonedPayments = provider && new AbandonedPaymentSweeper({ runtime, canceller, ttlMinutes, intervalMs: sweepIntervalSeconds * 1000 });
+  // The development provider's refund events go to the webhook handler, as Stripe's would.
+  const refunder: PaymentRefunder = new PaymentRefunder(provider, runtime, ttlMinutes, (delivery): Promise<void> => payments.handleWebhook(delivery.rawBody, delivery.signature));
+  const payments: PaymentService = new PaymentService(runtime, provider, canceller, refunder, transactions, ttlMinutes);
+  const abandonedPayments = provider && new AbandonedPaymentSweeper({ runtime, canceller, refunder, ttlMinutes, intervalMs: sweepIntervalSeconds * 1000 });
   if (abandonedPayments) {
     // Sweeps run while the app serves: from ready until close, which shutdown reaches first.
     runtime.app.addHook('onReady', async () => abandonedPayments.start());
@@ -39,9 +45,10 @@ export function createContext(runtime: ServiceRuntime, config: CommerceConfig): 
     config,
     transactions,
     items: new ItemService(runtime, canceller),
-    payments: new PaymentService(runtime, provider, canceller, transactions, ttlMinutes),
+    payments,
     expenses: new ExpenseService(runtime),
     canceller,
+    refunder,
     abandonedPayments,
   };
 }

@@ -117,6 +117,68 @@ describe('a sale', () => {
   });
 });
 
+/** Ada pays in two tabs before Stripe's first webhook arrives: both her payments are taken. */
+async function paidTwice(price: string) {
+  const item = await listItem(price);
+  const first = await startBuying(c.ada, item);
+  fakeIntent(first.intentId).status = 'succeeded';
+  const second = await startBuying(c.ada, item);
+  fakeIntent(second.intentId).status = 'succeeded';
+  await deliver('payment_intent.succeeded', first.intentId);
+  return { item, first, second };
+}
+
+describe('a second payment taken for an item already sold', () => {
+  it('is refunded in full at Stripe at once, and marked refunded when Stripe reports it', async () => {
+    const { item, first, second } = await paidTwice('31.00');
+    await deliver('payment_intent.succeeded', second.intentId);
+    expect((await itemRow(item.id))?.status).toBe('sold');
+    expect((await transaction(first.transactionId))).toMatchObject({ status: 'succeeded', refundReason: null });
+    expect(c.stripe.refunds.filter((r) => r.payment_intent === second.intentId)).toEqual([expect.objectContaining({ amount: 3100, metadata: { transactionId: second.transactionId } })]);
+    expect(await transaction(second.transactionId)).toMatchObject({ status: 'succeeded', refundReason: 'item_sold', refundDueAt: null });
+    const seen = await call<{ status: string; refundReason: string | null }>(c.sut, c.ada.id, 'GET', `/api/transactions/${second.transactionId}`);
+    expect(seen.body).toMatchObject({ status: 'succeeded', refundReason: 'item_sold' });
+
+    await deliverWebhook(c.sut.url, refundEvent(second.intentId, 3100, 3100), WEBHOOK_SECRET);
+    expect(await transaction(second.transactionId)).toMatchObject({ status: 'refunded', amountRefunded: '31.00', refundReason: 'item_sold' });
+    // Its success was announced (the money moved), so rewards takes back the points it credits.
+    expect((await announced('payment.refunded', second.transactionId)).map((r) => [r.amountRefunded, r.succeededAnnounced])).toEqual([['31.00', true]]);
+    expect(await successAnnouncements(first.transactionId)).toBe(1);
+  });
+
+  it('asks Stripe once however often the success is delivered', async () => {
+    const { second } = await paidTwice('32.00');
+    await deliver('payment_intent.succeeded', second.intentId);
+    await deliver('payment_intent.succeeded', second.intentId);
+    await c.sut.service.ctx.abandonedPayments!.processAll();
+    expect(c.stripe.refunds.filter((r) => r.payment_intent === second.intentId)).toHaveLength(1);
+  });
+
+  it('stays due when Stripe cannot be asked at once, and the sweeper asks again later', async () => {
+    const { second } = await paidTwice('34.00');
+    c.stripe.failNextRefund();
+    await deliver('payment_intent.succeeded', second.intentId);
+    const waiting = await transaction(second.transactionId);
+    expect(waiting.refundReason).toBe('item_sold');
+    expect(waiting.refundDueAt!.getTime()).toBeGreaterThan(Date.now());
+    expect(c.stripe.refunds.some((r) => r.payment_intent === second.intentId)).toBe(false);
+    // Not before its time: a sweep now leaves it.
+    await c.sut.service.ctx.abandonedPayments!.processAll();
+    expect(c.stripe.refunds.some((r) => r.payment_intent === second.intentId)).toBe(false);
+    await db().update(transactions).set({ refundDueAt: new Date(Date.now() - 1000) }).where(eq(transactions.id, second.transactionId));
+    await c.sut.service.ctx.abandonedPayments!.processAll();
+    expect(c.stripe.refunds.filter((r) => r.payment_intent === second.intentId)).toHaveLength(1);
+    expect((await transaction(second.transactionId)).refundDueAt).toBeNull();
+  });
+
+  it('is settled as refunded when the seller refunded it in Stripe first', async () => {
+    const { second } = await paidTwice('35.00');
+    fakeIntent(second.intentId).amount_refunded = 3500;
+    await deliver('payment_intent.succeeded', second.intentId);
+    expect((await transaction(second.transactionId)).refundDueAt).toBeNull();
+  });
+});
+
 describe('starting again for an item', () => {
   it('never leaves payable a payment replaced while Stripe was still making its intent: its request answers 409 and its intent is canceled', async () => {
     const item = await listItem('42.00');

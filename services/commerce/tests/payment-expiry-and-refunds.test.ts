@@ -72,7 +72,7 @@ describe(AbandonedPaymentSweeper.name, () => {
     const payments = await Promise.all(Array.from({ length: 25 }, () => startPayment('3.00')));
     for (const p of payments) await age(p.transactionId, 90);
     const canceller = new IntentCanceller(paymentProviderFor(sut.service.ctx.config.payments)!, sut.service.runtime, 60);
-    const others = Array.from({ length: 2 }, () => new AbandonedPaymentSweeper({ runtime: sut.service.runtime, canceller, ttlMinutes: 60, intervalMs: 60_000, batchSize: 4 }));
+    const others = Array.from({ length: 2 }, () => new AbandonedPaymentSweeper({ runtime: sut.service.runtime, canceller, refunder: sut.service.ctx.refunder, ttlMinutes: 60, intervalMs: 60_000, batchSize: 4 }));
     const canceled = await Promise.all([sweeper().processAll(), ...others.map((s) => s.processAll())]);
     expect(canceled.reduce((a, b) => a + b, 0)).toBe(payments.length);
     for (const p of payments) {

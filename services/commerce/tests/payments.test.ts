@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { ErrorBody, Item, PaymentIntent, PaymentsConfig, Transaction } from '@freemarket/contracts';
 import { setContactPrivacy, waitFor } from '@freemarket/testing';
 import { deliverWebhook, intentEvent, refundEvent, type StripeEventInput } from '@freemarket/testing/stripe-webhooks';
-import { memberProfiles, outbox, stripeEvents, transactions, users } from '../src/db/schema/index.js';
+import { itemsForSale, memberProfiles, outbox, stripeEvents, transactions, users } from '../src/db/schema/index.js';
 import { call, seedMembers, startCommerce, useCheckout, type Member } from './_util.js';
 
 const WEBHOOK_SECRET = 'whsec_test_commerce';
@@ -267,6 +267,23 @@ describe('the development provider', () => {
       const paid = await call<Transaction>(dev, dee!.id, 'POST', '/api/payments/dev/confirm', { clientSecret: intent.clientSecret });
       expect(paid.body).toMatchObject({ id: intent.transactionId, status: 'succeeded', source: 'development' });
       await waitFor('payment.succeeded in the outbox', async () => (await dev.service.runtime.db.select().from(outbox).where(eq(outbox.type, 'payment.succeeded'))).length === 1);
+    } finally {
+      await dev.stop();
+    }
+  });
+
+  it('refunds, through the same webhook path, a payment completed for an item sold meanwhile', async () => {
+    const dev = await startCommerce({ DEV_PAYMENTS_ENABLED: 'true' });
+    try {
+      const [dee, eve] = await seedMembers(dev, 'Dee', 'Eve');
+      const { body: item } = await call<Item>(dev, eve!.id, 'POST', '/api/items-for-sale', { title: 'Lamp', price: '18.00' });
+      const { body: intent } = await call<PaymentIntent>(dev, dee!.id, 'POST', '/api/create-payment-intent', { amount: '18.00', sellerId: eve!.id, itemId: item.id, type: 'purchase' });
+      // Another payment sold it at the same instant (the hold leaves no other way).
+      await dev.service.runtime.db.update(itemsForSale).set({ status: 'sold' }).where(eq(itemsForSale.id, item.id));
+      const paid = await call<Transaction>(dev, dee!.id, 'POST', '/api/payments/dev/confirm', { clientSecret: intent.clientSecret });
+      expect(paid.body).toMatchObject({ id: intent.transactionId, status: 'refunded', amountRefunded: '18.00', refundReason: 'item_sold' });
+      const refunds = await dev.service.runtime.db.select().from(outbox).where(eq(outbox.type, 'payment.refunded'));
+      expect(refunds.map((r) => (r.envelope as { data: { transactionId: string } }).data.transactionId)).toEqual([intent.transactionId]);
     } finally {
       await dev.stop();
     }

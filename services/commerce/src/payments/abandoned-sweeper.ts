@@ -1,10 +1,12 @@
 import type { ServiceRuntime } from '@freemarket/kit';
 import type { IntentCanceller } from './cancel-intents.js';
+import type { PaymentRefunder } from './refund-payments.js';
 import { claimToCancel } from './repository.js';
 
 export interface AbandonedSweeperOptions {
   runtime: ServiceRuntime;
   canceller: IntentCanceller;
+  refunder: PaymentRefunder;
   /** An open payment (pending, or declined with its form still open) with no news for this long is abandoned. */
   ttlMinutes: number;
   intervalMs: number;
@@ -16,6 +18,7 @@ export interface AbandonedSweeperOptions {
  * Cancels card payments the buyer never completed, declined ones included (Stripe keeps their
  * form open for another card), and finishes the cancels that are due (payments replaced, or whose
  * item sold, that Stripe did not confirm canceled at once): at Stripe first, then here as `canceled`.
+ * It also asks again for the refunds Stripe could not take at once (a second payment for an item sold).
  * Batches are claimed with FOR UPDATE SKIP LOCKED, so several commerce instances share the work
  * and no payment is canceled twice; a webhook for a claimed payment waits for the batch to commit.
  */
@@ -47,7 +50,11 @@ export class AbandonedPaymentSweeper {
     for (;;) {
       const { claimed, handled, canceled } = await this.processBatch();
       total += canceled;
-      if (claimed < this.batchSize || handled === 0) return total;
+      if (claimed < this.batchSize || handled === 0) break;
+    }
+    for (;;) {
+      const { claimed, refunded } = await this.options.refunder.finishDue({ limit: this.batchSize });
+      if (claimed < this.batchSize || refunded === 0) return total;
     }
   }
 

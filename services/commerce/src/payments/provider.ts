@@ -21,6 +21,12 @@ export class PaymentRefusedError extends Error {
   }
 }
 
+/** A webhook delivery as Stripe sends one: the raw body and its `Stripe-Signature` header. */
+export interface SignedDelivery {
+  rawBody: Buffer;
+  signature: string;
+}
+
 /** What we ask of a card payment provider: a payment intent to confirm in the browser, and signed events back. */
 export interface PaymentProvider {
   readonly name: 'stripe' | 'development';
@@ -36,6 +42,13 @@ export interface PaymentProvider {
    * is taking it (its webhook settles the payment). Throws when Stripe cannot be asked.
    */
   cancelIntent(id: string, reason: CancelReason): Promise<'canceled' | 'too-late'>;
+  /**
+   * Gives back what is left of a succeeded intent's money, so asking again never gives back more.
+   * Stripe reports the refund by webhook (`charge.refunded`); the development provider, which has no
+   * servers to send one, answers with that delivery for the caller to hand to the webhook handler.
+   * Throws when the refund cannot be made or asked for.
+   */
+  refund(input: { intentId: string; amountCents: number; transactionId: string }): Promise<SignedDelivery | null>;
   /** The event behind a webhook delivery; throws when the signature does not hold. */
   verify(rawBody: Buffer, signature: string): Stripe.Event;
 }
@@ -92,6 +105,19 @@ export class StripeProvider implements PaymentProvider {
     }
   }
 
+  async refund(input: { intentId: string; transactionId: string }): Promise<null> {
+    try {
+      // No amount: the rest of the charge, so a repeat cannot give back twice. No key of our own, as
+      // with cancels: Stripe would replay a key's first answer (a 500 too) for 24 hours.
+      await this.stripe.refunds.create({ payment_intent: input.intentId, metadata: { transactionId: input.transactionId } });
+    } catch (err) {
+      // Refunded in full already (by the seller in Stripe's dashboard, say): nothing is left to give back.
+      if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'charge_already_refunded') return null;
+      throw err;
+    }
+    return null;
+  }
+
   verify(rawBody: Buffer, signature: string): Stripe.Event {
     return this.stripe.webhooks.constructEvent(rawBody, signature, this.config.webhookSecret);
   }
@@ -129,24 +155,33 @@ export class DevelopmentProvider implements PaymentProvider {
   }
 
   /** A signed webhook delivery for the intent's outcome, as Stripe would send it. */
-  delivery(intent: { id: string; amountCents: number; transactionId: string }, outcome: 'succeeded' | 'failed'): { rawBody: Buffer; signature: string } {
-    const payload = JSON.stringify({
-      id: `evt_dev_${randomUUID().replaceAll('-', '')}`,
-      object: 'event',
-      type: outcome === 'succeeded' ? 'payment_intent.succeeded' : 'payment_intent.payment_failed',
-      created: Math.floor(Date.now() / 1000),
-      data: {
-        object: {
-          id: intent.id,
-          object: 'payment_intent',
-          amount: intent.amountCents,
-          currency: 'usd',
-          status: outcome === 'succeeded' ? 'succeeded' : 'requires_payment_method',
-          metadata: { transactionId: intent.transactionId },
-          last_payment_error: outcome === 'failed' ? { message: 'Your card was declined.' } : null,
-        },
-      },
+  delivery(intent: { id: string; amountCents: number; transactionId: string }, outcome: 'succeeded' | 'failed'): SignedDelivery {
+    return this.signed(outcome === 'succeeded' ? 'payment_intent.succeeded' : 'payment_intent.payment_failed', {
+      id: intent.id,
+      object: 'payment_intent',
+      amount: intent.amountCents,
+      currency: 'usd',
+      status: outcome === 'succeeded' ? 'succeeded' : 'requires_payment_method',
+      metadata: { transactionId: intent.transactionId },
+      last_payment_error: outcome === 'failed' ? { message: 'Your card was declined.' } : null,
     });
+  }
+
+  /** The whole amount back at once: the `charge.refunded` Stripe would send, signed. */
+  async refund(input: { intentId: string; amountCents: number }): Promise<SignedDelivery> {
+    return this.signed('charge.refunded', {
+      id: `ch_dev_${input.intentId.slice('pi_dev_'.length)}`,
+      object: 'charge',
+      payment_intent: input.intentId,
+      amount: input.amountCents,
+      amount_refunded: input.amountCents,
+      refunded: true,
+      currency: 'usd',
+    });
+  }
+
+  private signed(type: string, object: Record<string, unknown>): SignedDelivery {
+    const payload = JSON.stringify({ id: `evt_dev_${randomUUID().replaceAll('-', '')}`, object: 'event', type, created: Math.floor(Date.now() / 1000), data: { object } });
     return { rawBody: Buffer.from(payload), signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: this.webhookSecret }) };
   }
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@freemarket/db';
-import type { TransactionStatus } from '@freemarket/contracts';
+import type { RefundReason, TransactionStatus } from '@freemarket/contracts';
 import { itemsForSale, stripeEvents, transactions, type TransactionRow } from '../db/schema/index.js';
 import type { CancelReason } from './provider.js';
 
@@ -25,7 +25,15 @@ export async function deleteTransaction(db: DbOrTx, id: string): Promise<void> {
 export async function setTransaction(
   db: DbOrTx,
   id: string,
-  patch: { status?: TransactionStatus; amountRefunded?: string; succeededAt?: Date; cancelDueAt?: Date | null; cancelReason?: CancelReason | null },
+  patch: {
+    status?: TransactionStatus;
+    amountRefunded?: string;
+    succeededAt?: Date;
+    cancelDueAt?: Date | null;
+    cancelReason?: CancelReason | null;
+    refundDueAt?: Date | null;
+    refundReason?: RefundReason;
+  },
 ): Promise<void> {
   await db
     .update(transactions)
@@ -143,5 +151,20 @@ export async function claimToCancel(db: DbOrTx, minutes: number, limit: number):
     )
     .orderBy(asc(transactions.updatedAt))
     .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+/**
+ * Payments whose refund at the provider is due now, oldest first, locked: of `ids` when given, else
+ * any. Rows another caller holds are skipped, not waited for.
+ */
+export async function claimRefundsDue(db: DbOrTx, options: { ids?: readonly string[]; limit: number }): Promise<TransactionRow[]> {
+  if (options.ids?.length === 0) return [];
+  return db
+    .select()
+    .from(transactions)
+    .where(and(isNotNull(transactions.refundDueAt), lte(transactions.refundDueAt, sql`now()`), options.ids ? inArray(transactions.id, [...options.ids]) : undefined))
+    .orderBy(asc(transactions.refundDueAt))
+    .limit(options.limit)
     .for('update', { skipLocked: true });
 }

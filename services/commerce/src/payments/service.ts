@@ -5,10 +5,17 @@ import { transactions, type TransactionRow } from '../db/schema/index.js';
 import { findItem, itemsArePublic } from '../items/repository.js';
 import type { TransactionService } from '../transactions/service.js';
 import type { IntentCanceller } from './cancel-intents.js';
+import type { PaymentRefunder } from './refund-payments.js';
 import { outcomeOf } from './events.js';
 import { DevelopmentProvider, PaymentRefusedError, type PaymentProvider } from './provider.js';
 import { deleteTransaction, findByIntent, firstDelivery, heldByAnother, markItemSold, requestCancels, setTransaction, storeIntent } from './repository.js';
 import { canMove, isOpen, refundOutcome, successOutcome, toCents } from './transitions.js';
+
+/** Provider calls a webhook's transaction made due, by payment id, for after its commit. */
+interface DueAfterCommit {
+  cancels: string[];
+  refunds: string[];
+}
 
 /** Card payments and donations (spec 02 §2 Payment screen): checked here, confirmed in the browser, settled only by the signed webhook. */
 export class PaymentService {
@@ -16,6 +23,7 @@ export class PaymentService {
     private readonly runtime: ServiceRuntime,
     private readonly provider: PaymentProvider | null,
     private readonly canceller: IntentCanceller,
+    private readonly refunder: PaymentRefunder,
     private readonly transactions: TransactionService,
     /** How long an open payment with no news holds its item: the sweeper's age, so the two agree. */
     private readonly ttlMinutes: number,
@@ -98,7 +106,8 @@ export class PaymentService {
    * moves forward. A success announces `payment.succeeded` (rewards credits it), sells the item and
    * cancels the item's other open payments; a refund records the total refunded and announces
    * `payment.refunded` (rewards takes points back). A payment being ended that is declined again
-   * (after the provider was taking it) is due for its cancel at once.
+   * (after the provider was taking it) is due for its cancel at once. Cancels and refunds made due
+   * are asked of the provider right after the commit.
    */
   async handleWebhook(rawBody: Buffer, signature: string | undefined): Promise<void> {
     const provider = this.requireProvider();
@@ -109,42 +118,48 @@ export class PaymentService {
       throw new InvalidRequestError('headers.stripe-signature: does not sign this body', { cause: err });
     }
     const outcome = outcomeOf(event);
-    const due = await this.runtime.transaction(async (tx, emit) => {
-      if (!(await firstDelivery(tx, event.id, event.type)) || !outcome) return [];
+    const nothingDue: DueAfterCommit = { cancels: [], refunds: [] };
+    const due = await this.runtime.transaction(async (tx, emit): Promise<DueAfterCommit> => {
+      if (!(await firstDelivery(tx, event.id, event.type)) || !outcome) return nothingDue;
       // The item before its payments, the order createIntent takes them in, so the two never deadlock.
       const seen = await findByIntent(tx, outcome.paymentIntentId, { lock: false });
-      if (!seen) return [];
+      if (!seen) return nothingDue;
       if (seen.itemId) await findItem(tx, seen.itemId, { lock: true });
       const payment = await findByIntent(tx, outcome.paymentIntentId);
-      if (!payment) return [];
+      if (!payment) return nothingDue;
       if (outcome.kind === 'refunded') {
         await this.applyRefund(tx, emit, payment, outcome.refundedCents);
-        return [];
+        return nothingDue;
       }
       if (outcome.status === 'succeeded') return this.applySuccess(tx, emit, payment);
       if (canMove(payment.status, outcome.status)) {
         await setTransaction(tx, payment.id, { status: outcome.status, ...(payment.cancelDueAt && outcome.status === 'failed' ? { cancelDueAt: new Date() } : {}) });
       }
-      return [];
+      return nothingDue;
     });
-    await this.canceller.finishDue(due);
+    await this.canceller.finishDue(due.cancels);
+    await this.refunder.finishDue({ ids: due.refunds });
   }
 
   /**
    * Stripe took the money: the payment succeeds (or, reached first by a partial refund, keeps that
-   * status), its item is sold and the cancel of every other open payment for the item is due;
-   * their ids are returned for the caller to finish after the commit.
+   * status), its item is sold and the cancel of every other open payment for the item is due. When
+   * the item was sold already (two tabs, or two confirms at once, both paid), its refund is due
+   * instead. Their ids are returned for the caller to finish after the commit.
    */
-  private async applySuccess(tx: Tx, emit: Emit, payment: TransactionRow): Promise<string[]> {
+  private async applySuccess(tx: Tx, emit: Emit, payment: TransactionRow): Promise<DueAfterCommit> {
+    const due: DueAfterCommit = { cancels: [], refunds: [] };
     const outcome = successOutcome(payment);
-    if (!outcome) return [];
+    if (!outcome) return due;
     await setTransaction(tx, payment.id, outcome === 'settle' ? { status: 'succeeded', succeededAt: new Date() } : { succeededAt: new Date() });
-    let due: string[] = [];
     if (payment.itemId) {
-      if (await markItemSold(tx, payment.itemId)) due = await requestCancels(tx, payment.itemId, payment, 'all');
-      // The hold makes a second sale all but impossible (two confirms at the same instant); if one happens, it must be refunded by hand.
-      else this.runtime.logger.error({ transactionId: payment.id, itemId: payment.itemId }, 'a payment succeeded for an item already sold: refund it');
+      if (await markItemSold(tx, payment.itemId)) due.cancels = await requestCancels(tx, payment.itemId, payment, 'all');
+      else {
+        await setTransaction(tx, payment.id, { refundDueAt: new Date(), refundReason: 'item_sold' });
+        due.refunds = [payment.id];
+      }
     }
+    // Announced even when its refund is due: the money did move, and the refund's announcement takes the points back.
     await emit('payment.succeeded', { transactionId: payment.id, buyerId: payment.buyerId, sellerId: payment.sellerId, amount: payment.amount, type: payment.type });
     // The refund went out before any success, so rewards had no credit to take it from: announced again, it now has.
     if (outcome === 'announce') await this.announceRefund(emit, payment, payment.amountRefunded, true);

@@ -15,6 +15,7 @@ export function toTransaction(row: TransactionRow, buyer: UserRow | null | undef
     paymentMethod: row.paymentMethod,
     status: row.status,
     amountRefunded: row.amountRefunded,
+    refundReason: row.refundReason,
     description: row.description,
     createdAt: row.createdAt.toISOString(),
     buyer: buyer ? summaryFor(buyer, viewerId) : null,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, numeric, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
-import type { TransactionSource, TransactionStatus, TransactionType } from '@freemarket/contracts';
+import type { RefundReason, TransactionSource, TransactionStatus, TransactionType } from '@freemarket/contracts';
 import type { CancelReason } from '../../payments/provider.js';
 import { commerce } from './commerce-schema.js';
 import { itemsForSale } from './items-for-sale.js';
@@ -35,6 +35,13 @@ export const transactions = commerce.table(
     cancelDueAt: timestamp('cancel_due_at', { withTimezone: true, precision: 3 }),
     /** Why the cancel is due, in Stripe's words; set and cleared with `cancelDueAt`. */
     cancelReason: varchar('cancel_reason', { length: 20 }).$type<CancelReason>(),
+    /**
+     * Set when Stripe took money we must give back (its item was sold already): the refund is asked
+     * for right after the commit, and by the sweeper until Stripe takes the request. Null when none is wanted.
+     */
+    refundDueAt: timestamp('refund_due_at', { withTimezone: true, precision: 3 }),
+    /** Why we refund it of our own accord; set with `refundDueAt` and kept after, for the payer to read. */
+    refundReason: varchar('refund_reason', { length: 20 }).$type<RefundReason>(),
     /** When Stripe confirmed the money taken (and `payment.succeeded` went out); null before. */
     succeededAt: timestamp('succeeded_at', { withTimezone: true, precision: 3 }),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
@@ -49,6 +56,8 @@ export const transactions = commerce.table(
     index('transactions_open_updated_idx').on(t.updatedAt).where(sql`${t.status} in ('pending', 'failed')`),
     // The sweeper's other scan: payments whose cancel at Stripe is due.
     index('transactions_cancel_due_idx').on(t.cancelDueAt).where(sql`${t.cancelDueAt} is not null`),
+    // The sweeper's third scan: payments whose refund at Stripe is due.
+    index('transactions_refund_due_idx').on(t.refundDueAt).where(sql`${t.refundDueAt} is not null`),
     // An item's open payments (its hold, the seller's changes, a sale), and the item's deletion setting itemId null.
     index('transactions_item_idx').on(t.itemId),
   ],

@@ -10,14 +10,19 @@ export function getTransaction(id: string): Promise<Transaction> {
 export const transactionQueryOptions = (id: string) => queryOptions({ queryKey: ['/api/transactions', 'one', id], queryFn: () => getTransaction(id) });
 
 /**
- * The transaction, read again every `pollMs` while it is pending and `polling` holds: a card
- * payment settles when the provider's webhook arrives, a moment after the browser confirmed it.
+ * The transaction, read again every `pollMs` while it is pending, or being refunded by FreeMarket,
+ * and `polling` holds: a card payment settles, and its refund ends, when the provider's webhook
+ * arrives, a moment after.
  */
 export function useTransaction(id: string | null, polling: boolean, pollMs: number) {
   return useQuery({
     ...transactionQueryOptions(id ?? ''),
     enabled: id !== null,
     staleTime: 0,
-    refetchInterval: (query) => (polling && query.state.data?.status === 'pending' ? pollMs : false),
+    refetchInterval: (query) => (polling && query.state.data && isSettling(query.state.data) ? pollMs : false),
   });
+}
+
+function isSettling(transaction: Transaction): boolean {
+  return transaction.status === 'pending' || (transaction.refundReason !== null && transaction.status === 'succeeded');
 }

@@ -7,7 +7,7 @@ import { toast } from '../../../components/ui/toast-store';
 import { paths } from '../../../config/paths';
 import { memberName } from '../../../lib/member-name';
 import { useTransaction } from '../api/get-transaction';
-import { formatMoney, SUCCESS_TEXT, TYPE_LABELS } from '../utils/payment-text';
+import { formatMoney, REFUND_REASON_TEXT, SUCCESS_TEXT, TYPE_LABELS } from '../utils/payment-text';
 import { BackHomeLink, CheckoutCard, Working } from './checkout-cards';
 
 /** How often and how long the page reads a pending payment again, waiting for the provider's webhook. */
@@ -84,6 +84,26 @@ function Failed({ transaction, text = 'The payment did not go through, and no mo
   );
 }
 
+/** A payment given back, in part or in full. */
+function Refunded({ transaction, text }: { transaction: Transaction; text: string }) {
+  return (
+    <CheckoutCard title="Payment Refunded" icon={<RotateCcw className="h-5 w-5 text-slate-700" aria-hidden="true" />} testId="payment-outcome">
+      <Summary transaction={transaction} />
+      <p className="text-slate-700">{text}</p>
+      <div className="flex flex-wrap gap-2">
+        <BackHomeLink />
+        <HistoryLink />
+      </div>
+    </CheckoutCard>
+  );
+}
+
+/** What the payer reads about a refund FreeMarket makes of its own accord (its item sold to another payment first). */
+function refundedByUsText(transaction: Transaction, reason: NonNullable<Transaction['refundReason']>): string {
+  const state = transaction.status === 'refunded' ? 'it has been refunded in full' : 'it is being refunded in full';
+  return `${REFUND_REASON_TEXT[reason].payer}, so ${state}. Refunds usually reach a card within 5 to 10 business days.`;
+}
+
 export interface PaymentSuccessScreenProps {
   /** A settled payment earns the payer points a moment later: the route refreshes the balance. */
   onSucceeded?: () => void;
@@ -115,6 +135,7 @@ export function PaymentSuccessScreen({ onSucceeded }: PaymentSuccessScreenProps)
     );
   }
   if (!transaction) return <Working text="Checking your payment..." />;
+  if (transaction.refundReason) return <Refunded transaction={transaction} text={refundedByUsText(transaction, transaction.refundReason)} />;
   switch (transaction.status) {
     case 'succeeded':
       return <Succeeded transaction={transaction} onSucceeded={onSucceeded} />;
@@ -125,18 +146,14 @@ export function PaymentSuccessScreen({ onSucceeded }: PaymentSuccessScreenProps)
     case 'partially_refunded':
     case 'refunded':
       return (
-        <CheckoutCard title="Payment Refunded" icon={<RotateCcw className="h-5 w-5 text-slate-700" aria-hidden="true" />} testId="payment-outcome">
-          <Summary transaction={transaction} />
-          <p className="text-slate-700">
-            {transaction.status === 'refunded'
+        <Refunded
+          transaction={transaction}
+          text={
+            transaction.status === 'refunded'
               ? 'This payment went through and has since been refunded.'
-              : `This payment went through; ${formatMoney(transaction.amountRefunded)} of it has since been refunded.`}
-          </p>
-          <div className="flex flex-wrap gap-2">
-            <BackHomeLink />
-            <HistoryLink />
-          </div>
-        </CheckoutCard>
+              : `This payment went through; ${formatMoney(transaction.amountRefunded)} of it has since been refunded.`
+          }
+        />
       );
     case 'recorded':
       return (

@@ -9,7 +9,7 @@ import { LoadMore } from '../../../components/ui/load-more';
 import { SkeletonList } from '../../../components/ui/skeleton';
 import { memberName } from '../../../lib/member-name';
 import { useTransactions, type TransactionFilters } from '../api/get-transactions';
-import { formatMoney, SOURCE_LABELS, STATUS_LABELS, TYPE_LABELS } from '../utils/payment-text';
+import { formatMoney, REFUND_REASON_TEXT, SOURCE_LABELS, STATUS_LABELS, TYPE_LABELS } from '../utils/payment-text';
 
 type Role = ListTransactionsQuery['role'];
 const ROLE_LABELS: Readonly<Record<Role, string>> = { all: 'All', buyer: 'Paid by me', seller: 'Paid to me' };
@@ -65,6 +65,11 @@ function TransactionRow({ transaction: t, meId }: { transaction: Transaction; me
         </p>
         {t.description ? <p className="text-sm wrap-anywhere text-slate-700">{t.description}</p> : null}
         {t.status === 'partially_refunded' ? <p className="text-sm text-slate-700">{formatMoney(t.amountRefunded)} refunded</p> : null}
+        {t.refundReason ? (
+          <p className="text-sm text-slate-700">
+            {REFUND_REASON_TEXT[t.refundReason][paid ? 'payer' : 'payee']}: {t.status === 'refunded' ? 'refunded in full.' : 'being refunded in full.'}
+          </p>
+        ) : null}
       </div>
       <div className="flex items-center gap-3 sm:justify-end">
         <Badge className={STATUS_STYLES[t.status]}>{STATUS_LABELS[t.status]}</Badge>

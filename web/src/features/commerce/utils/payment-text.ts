@@ -1,4 +1,4 @@
-import type { TransactionSource, TransactionStatus } from '@freemarket/contracts';
+import type { RefundReason, TransactionSource, TransactionStatus } from '@freemarket/contracts';
 import { PAYMENT_MAX_AMOUNT, PAYMENT_MIN_AMOUNT, TRANSACTION_TYPES, type TransactionType } from '@freemarket/contracts/constants';
 
 /** How the server's money strings look: digits, at most two decimals (the contract's positive amount). */
@@ -53,6 +53,14 @@ export const STATUS_LABELS: Readonly<Record<TransactionStatus, string>> = {
   partially_refunded: 'Partly refunded',
   refunded: 'Refunded',
   recorded: 'Logged',
+};
+
+/** Why FreeMarket gives a payment back of its own accord, as its payer and its payee read it. */
+export const REFUND_REASON_TEXT: Readonly<Record<RefundReason, { payer: string; payee: string }>> = {
+  item_sold: {
+    payer: 'Someone else bought this item just before your payment went through',
+    payee: 'The item had already been sold when this payment went through',
+  },
 };
 
 export const SOURCE_LABELS: Readonly<Record<TransactionSource, string>> = {
