@@ -1,6 +1,6 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 
 export interface DialogProps {
@@ -14,16 +14,68 @@ export interface DialogProps {
   className?: string;
 }
 
+// Where focus goes when the opener is gone: the heading of the part of the page it stood in.
+const LANDMARKS = 'section, [role=region], [role=dialog], main';
+
+/** The element that labels `landmark` (a section's heading), else the landmark itself. */
+function labelOf(landmark: HTMLElement): HTMLElement {
+  const id = landmark.getAttribute('aria-labelledby')?.split(/\s+/)[0];
+  return (id ? document.getElementById(id) : null) ?? landmark;
+}
+
 /**
- * A modal dialog: Radix traps focus inside, closes on Escape and on the overlay, and gives the
- * focus back to whatever opened it.
+ * Gives the focus back to the control that opened the dialog or, when that control is gone or can
+ * no longer take focus (a deleted row's Delete button), to the heading of the nearest section still
+ * on the page that held it, else to `main`.
+ */
+function returnFocus(opener: HTMLElement | null, openerAncestors: HTMLElement[]): void {
+  opener?.focus();
+  if (opener && document.activeElement === opener) return;
+  const remaining = openerAncestors.find((el) => el.isConnected);
+  const landmark = remaining?.closest<HTMLElement>(LANDMARKS) ?? document.querySelector<HTMLElement>('main');
+  if (!landmark) return;
+  const target = labelOf(landmark);
+  // @NOTE Focusable from script only; it stays out of the Tab order.
+  if (!target.hasAttribute('tabindex')) target.tabIndex = -1;
+  target.focus();
+}
+
+/**
+ * A modal dialog: Radix traps focus inside and closes on Escape and on the overlay. It is opened
+ * through `open` rather than a Radix Trigger, so Radix has no trigger to give the focus back to;
+ * the dialog remembers what held the focus as it opened and returns the focus there on closing.
  */
 export function Dialog({ open, onOpenChange, title, description, hideDescription, children, className }: DialogProps) {
+  const opener = useRef<{ element: HTMLElement | null; ancestors: HTMLElement[] }>({ element: null, ancestors: [] });
+  // Read when the content unmounts: only a dialog closed through `open` hands the focus back, not
+  // one unmounted with the page (nor React's development-only remount).
+  const isOpen = useRef(open);
+  useLayoutEffect(() => {
+    isOpen.current = open;
+  }, [open]);
+
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-[1000] bg-black/50" />
         <DialogPrimitive.Content
+          // Radix fires this before it moves the focus into the dialog: the focus is still on the opener.
+          onOpenAutoFocus={() => {
+            const active = document.activeElement;
+            const element = active instanceof HTMLElement && active !== document.body ? active : null;
+            const ancestors: HTMLElement[] = [];
+            for (let el = element?.parentElement ?? null; el; el = el.parentElement) ancestors.push(el);
+            opener.current = { element, ancestors };
+          }}
+          // Fired after the content has left the page; preventing it stops Radix focusing its (absent) trigger.
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            if (isOpen.current) return;
+            // Something else took the focus on purpose as the dialog closed (a field with an error, a new page's heading).
+            const active = document.activeElement;
+            if (active && active !== document.body && active.isConnected) return;
+            returnFocus(opener.current.element, opener.current.ancestors);
+          }}
           className={cn(
             'fixed top-1/2 left-1/2 z-[1001] grid max-h-[90vh] w-[calc(100vw-1.5rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg bg-white p-5 shadow-xl',
             className,
