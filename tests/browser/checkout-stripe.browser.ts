@@ -97,7 +97,7 @@ describe('checkout with Stripe’s Payment Element', () => {
     expect(await pay.count()).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
     await error.getByRole('button', { name: 'Start Again' }).click();
-    await error.getByText('The price of this item is 95.00', { exact: true }).waitFor();
+    await error.getByText('The price of this item is $95.00', { exact: true }).waitFor();
   });
 
   it('lands on the payment’s page when Stripe took the card but its answer was lost, once the member pays again', async () => {
@@ -139,12 +139,15 @@ describe('checkout with Stripe’s Payment Element', () => {
       await stripeSettles(second);
       expect(stripe.refunds.filter((r) => r.payment_intent === second.id).map((r) => r.amount)).toEqual([2200]);
 
-      const why = 'Someone else bought this item just before your payment went through';
-      await tab.getByText(`${why}, so it is being refunded in full.`, { exact: false }).waitFor();
+      const why = 'You had already paid for this item in another payment';
+      await tab.getByRole('heading', { name: 'Payment Being Refunded' }).waitFor();
+      await tab.getByText(`${why}, so this payment is being refunded in full.`, { exact: false }).waitFor();
       expect(await seriousViolations(tab)).toEqual([]);
-      // Stripe reports the refund: the page, still reading the payment, says it is done.
+      // Stripe reports the refund: the page, read again, says it is done.
       expect((await deliverWebhook(bs.stack.url, refundEvent(second.id, 2200, 2200), WEBHOOK_SECRET)).status).toBe(200);
-      await tab.getByText(`${why}, so it has been refunded in full.`, { exact: false }).waitFor();
+      await tab.reload();
+      await tab.getByRole('heading', { name: 'Payment Refunded' }).waitFor();
+      await tab.getByText(`${why}, so this payment has been refunded in full.`, { exact: false }).waitFor();
       await tab.goto('/transactions');
       await tab.getByText(`${why}: refunded in full.`, { exact: true }).waitFor();
     } finally {

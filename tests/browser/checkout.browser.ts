@@ -210,7 +210,7 @@ describe('checkout with local mode’s development provider', () => {
     await error.getByText('This payment has ended; start a new one', { exact: true }).waitFor();
     expect(await page.getByRole('button', { name: 'Pay $40.00' }).count()).toBe(0);
     await error.getByRole('button', { name: 'Start Again' }).click();
-    await error.getByText('The price of this item is 55.00', { exact: true }).waitFor();
+    await error.getByText('The price of this item is $55.00', { exact: true }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
   });
 

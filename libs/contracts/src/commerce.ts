@@ -24,10 +24,11 @@ export const transactionStatusSchema = z.enum(TRANSACTION_STATUSES);
 export type TransactionStatus = z.infer<typeof transactionStatusSchema>;
 
 /**
- * Why FreeMarket gave a card payment back on its own: `item_sold`, the item had been sold to
- * another payment moments before this one was taken (two confirms at once, or two tabs).
+ * Why FreeMarket gives a card payment back on its own, its item having been sold by another
+ * payment moments before this one was taken: `paid_twice`, that payment was the same buyer's (two
+ * tabs); `item_sold`, it was another buyer's (two confirms at the same instant).
  */
-export const REFUND_REASONS = ['item_sold'] as const;
+export const REFUND_REASONS = ['paid_twice', 'item_sold'] as const;
 export const refundReasonSchema = z.enum(REFUND_REASONS);
 export type RefundReason = z.infer<typeof refundReasonSchema>;
 
@@ -90,7 +91,10 @@ export type Transaction = z.infer<typeof transactionSchema>;
 /** `limit` of `GET /api/transactions`. */
 export const TRANSACTIONS_LIMIT = { default: 20, max: 100 } as const;
 
-/** `GET /api/transactions?role&type&status`: the signed-in member's own transactions, newest first. */
+/**
+ * `GET /api/transactions?role&type&status`: the signed-in member's own transactions, newest first.
+ * Without `status`, a payer's checkouts never paid (`pending`, `canceled`) are left out.
+ */
 export const listTransactionsQuerySchema = z.object({
   role: z.enum(['all', 'buyer', 'seller']).default('all'),
   type: transactionTypeSchema.optional(),

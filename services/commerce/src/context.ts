@@ -32,7 +32,7 @@ export function createContext(runtime: ServiceRuntime, config: CommerceConfig): 
   const { ttlMinutes, sweepIntervalSeconds } = config.pendingPayments;
   const canceller = new IntentCanceller(provider, runtime, ttlMinutes);
   // The development provider's refund events go to the webhook handler, as Stripe's would.
-  const refunder: PaymentRefunder = new PaymentRefunder(provider, runtime, ttlMinutes, (delivery): Promise<void> => payments.handleWebhook(delivery.rawBody, delivery.signature));
+  const refunder: PaymentRefunder = new PaymentRefunder(provider, runtime, (delivery): Promise<void> => payments.handleWebhook(delivery.rawBody, delivery.signature));
   const payments: PaymentService = new PaymentService(runtime, provider, canceller, refunder, transactions, ttlMinutes);
   const abandonedPayments = provider && new AbandonedPaymentSweeper({ runtime, canceller, refunder, ttlMinutes, intervalMs: sweepIntervalSeconds * 1000 });
   if (abandonedPayments) {

@@ -128,30 +128,48 @@ async function paidTwice(price: string) {
   return { item, first, second };
 }
 
+const refundsAt = (intentId: string) => c.stripe.refunds.filter((r) => r.payment_intent === intentId);
+const sweep = () => c.sut.service.ctx.abandonedPayments!.processAll();
+
 describe('a second payment taken for an item already sold', () => {
-  it('is refunded in full at Stripe at once, and marked refunded when Stripe reports it', async () => {
+  it('is refunded in full at Stripe at once, earns nothing, and is marked refunded when Stripe reports it', async () => {
     const { item, first, second } = await paidTwice('31.00');
     await deliver('payment_intent.succeeded', second.intentId);
     expect((await itemRow(item.id))?.status).toBe('sold');
-    expect((await transaction(first.transactionId))).toMatchObject({ status: 'succeeded', refundReason: null });
-    expect(c.stripe.refunds.filter((r) => r.payment_intent === second.intentId)).toEqual([expect.objectContaining({ amount: 3100, metadata: { transactionId: second.transactionId } })]);
-    expect(await transaction(second.transactionId)).toMatchObject({ status: 'succeeded', refundReason: 'item_sold', refundDueAt: null });
+    expect(await transaction(first.transactionId)).toMatchObject({ status: 'succeeded', refundReason: null });
+    expect(refundsAt(second.intentId)).toEqual([expect.objectContaining({ amount: 3100, metadata: { transactionId: second.transactionId, refundReason: 'paid_twice' } })]);
+    expect(await transaction(second.transactionId)).toMatchObject({ status: 'succeeded', refundReason: 'paid_twice', refundDueAt: null, succeededAt: null });
     const seen = await call<{ status: string; refundReason: string | null }>(c.sut, c.ada.id, 'GET', `/api/transactions/${second.transactionId}`);
-    expect(seen.body).toMatchObject({ status: 'succeeded', refundReason: 'item_sold' });
+    expect(seen.body).toMatchObject({ status: 'succeeded', refundReason: 'paid_twice' });
+    // The money goes back, so rewards never hears of a success to credit.
+    expect(await successAnnouncements(second.transactionId)).toBe(0);
+    expect(await successAnnouncements(first.transactionId)).toBe(1);
 
     await deliverWebhook(c.sut.url, refundEvent(second.intentId, 3100, 3100), WEBHOOK_SECRET);
-    expect(await transaction(second.transactionId)).toMatchObject({ status: 'refunded', amountRefunded: '31.00', refundReason: 'item_sold' });
-    // Its success was announced (the money moved), so rewards takes back the points it credits.
-    expect((await announced('payment.refunded', second.transactionId)).map((r) => [r.amountRefunded, r.succeededAnnounced])).toEqual([['31.00', true]]);
-    expect(await successAnnouncements(first.transactionId)).toBe(1);
+    expect(await transaction(second.transactionId)).toMatchObject({ status: 'refunded', amountRefunded: '31.00', refundReason: 'paid_twice' });
+    expect((await announced('payment.refunded', second.transactionId)).map((r) => [r.amountRefunded, r.succeededAnnounced])).toEqual([['31.00', false]]);
+  });
+
+  it('says the item was sold to someone else when another buyer’s payment sold it', async () => {
+    const item = await listItem('36.00');
+    const ada = await startBuying(c.ada, item);
+    // Ada paid, but Stripe's webhook is late past the hold: Cara may start, and pays too.
+    fakeIntent(ada.intentId).status = 'succeeded';
+    await age(ada.transactionId, 90);
+    const cara = await startBuying(c.cara, item);
+    fakeIntent(cara.intentId).status = 'succeeded';
+    await deliver('payment_intent.succeeded', ada.intentId);
+    await deliver('payment_intent.succeeded', cara.intentId);
+    expect(await transaction(cara.transactionId)).toMatchObject({ refundReason: 'item_sold' });
+    expect(refundsAt(cara.intentId)).toHaveLength(1);
   });
 
   it('asks Stripe once however often the success is delivered', async () => {
     const { second } = await paidTwice('32.00');
     await deliver('payment_intent.succeeded', second.intentId);
     await deliver('payment_intent.succeeded', second.intentId);
-    await c.sut.service.ctx.abandonedPayments!.processAll();
-    expect(c.stripe.refunds.filter((r) => r.payment_intent === second.intentId)).toHaveLength(1);
+    await sweep();
+    expect(refundsAt(second.intentId)).toHaveLength(1);
   });
 
   it('stays due when Stripe cannot be asked at once, and the sweeper asks again later', async () => {
@@ -159,23 +177,34 @@ describe('a second payment taken for an item already sold', () => {
     c.stripe.failNextRefund();
     await deliver('payment_intent.succeeded', second.intentId);
     const waiting = await transaction(second.transactionId);
-    expect(waiting.refundReason).toBe('item_sold');
+    expect(waiting.refundReason).toBe('paid_twice');
     expect(waiting.refundDueAt!.getTime()).toBeGreaterThan(Date.now());
-    expect(c.stripe.refunds.some((r) => r.payment_intent === second.intentId)).toBe(false);
+    expect(refundsAt(second.intentId)).toEqual([]);
     // Not before its time: a sweep now leaves it.
-    await c.sut.service.ctx.abandonedPayments!.processAll();
-    expect(c.stripe.refunds.some((r) => r.payment_intent === second.intentId)).toBe(false);
+    await sweep();
+    expect(refundsAt(second.intentId)).toEqual([]);
     await db().update(transactions).set({ refundDueAt: new Date(Date.now() - 1000) }).where(eq(transactions.id, second.transactionId));
-    await c.sut.service.ctx.abandonedPayments!.processAll();
-    expect(c.stripe.refunds.filter((r) => r.payment_intent === second.intentId)).toHaveLength(1);
+    await sweep();
+    expect(refundsAt(second.intentId)).toHaveLength(1);
     expect((await transaction(second.transactionId)).refundDueAt).toBeNull();
   });
 
-  it('is settled as refunded when the seller refunded it in Stripe first', async () => {
+  it('is not asked again when Stripe refuses it (a disputed charge), and is left for a person', async () => {
+    const { second } = await paidTwice('37.00');
+    fakeIntent(second.intentId).disputed = true;
+    await deliver('payment_intent.succeeded', second.intentId);
+    expect(await transaction(second.transactionId)).toMatchObject({ status: 'succeeded', refundReason: 'paid_twice', refundDueAt: null });
+    expect(refundsAt(second.intentId)).toEqual([]);
+  });
+
+  it('needs no refund of ours when the seller refunded it in Stripe first, and is marked refunded by Stripe’s report', async () => {
     const { second } = await paidTwice('35.00');
     fakeIntent(second.intentId).amount_refunded = 3500;
     await deliver('payment_intent.succeeded', second.intentId);
-    expect((await transaction(second.transactionId)).refundDueAt).toBeNull();
+    expect(await transaction(second.transactionId)).toMatchObject({ refundReason: 'paid_twice', refundDueAt: null });
+    expect(refundsAt(second.intentId)).toEqual([]);
+    await deliverWebhook(c.sut.url, refundEvent(second.intentId, 3500, 3500), WEBHOOK_SECRET);
+    expect((await transaction(second.transactionId)).status).toBe('refunded');
   });
 });
 

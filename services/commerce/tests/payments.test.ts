@@ -94,16 +94,17 @@ describe('buying an item', () => {
 
   it('charges the item’s price, refusing a tampered one, another seller’s item and an item without a price', async () => {
     const item = await listItem();
-    expect(await pay(c.ada, { amount: '1.00', sellerId: c.bob.id, itemId: item.id, type: 'purchase' })).toMatchObject({ status: 409, body: { message: 'The price of this item is 40.00' } });
+    expect(await pay(c.ada, { amount: '1.00', sellerId: c.bob.id, itemId: item.id, type: 'purchase' })).toMatchObject({ status: 409, body: { message: 'The price of this item is $40.00' } });
     expect((await pay(c.ada, { amount: '40.00', sellerId: c.cara.id, itemId: item.id, type: 'purchase' })).status).toBe(404);
     expect((await pay(c.ada, { amount: '40.00', sellerId: c.bob.id, itemId: item.id, type: 'donation' })).status).toBe(400);
     const open = await listItem(null);
     expect((await pay(c.ada, { amount: '40.00', sellerId: c.bob.id, itemId: open.id, type: 'purchase' })).status).toBe(409);
 
-    const { intentId, transactionId } = await startPayment({ amount: '40', sellerId: c.bob.id, itemId: item.id, type: 'purchase' });
-    expect(c.stripe.intents.find((i) => i.id === intentId)!.amount).toBe(4000);
+    // What the payment is for is the item's title too, whatever the link said.
+    const { intentId, transactionId } = await startPayment({ amount: '40', sellerId: c.bob.id, itemId: item.id, type: 'purchase', description: 'Gold bars' });
+    expect(c.stripe.intents.find((i) => i.id === intentId)).toMatchObject({ amount: 4000, description: 'Bread maker' });
     expect((await deliver(intentEvent('payment_intent.succeeded', intentId))).status).toBe(200);
-    expect(await transaction(transactionId)).toMatchObject({ status: 'succeeded', itemId: item.id });
+    expect(await transaction(transactionId)).toMatchObject({ status: 'succeeded', itemId: item.id, description: 'Bread maker' });
     const sold = (await call<{ items: Item[] }>(c.sut, c.ada.id, 'GET', `/api/items-for-sale/${c.bob.id}`)).body.items.find((i) => i.id === item.id);
     expect(sold?.status).toBe('sold');
     expect(await pay(c.ada, { amount: '40.00', sellerId: c.bob.id, itemId: item.id, type: 'purchase' })).toMatchObject({ status: 409, body: { message: 'This item has already been sold' } });
@@ -217,18 +218,22 @@ describe('the Stripe webhook', () => {
 });
 
 describe('reading a payment', () => {
-  it('shows it to its buyer, to its seller once the money moved, and to nobody else', async () => {
+  it('shows it to its buyer (in the history once paid), to its seller once the money moved, and to nobody else', async () => {
     const { transactionId, intentId } = await startPayment();
     const read = (memberId: string | null) => call<Transaction>(c.sut, memberId, 'GET', `/api/transactions/${transactionId}`);
-    const history = async (memberId: string) => (await call<{ items: Transaction[] }>(c.sut, memberId, 'GET', '/api/transactions?limit=50')).body.items.map((t) => t.id);
+    const history = async (memberId: string, query = '') => (await call<{ items: Transaction[] }>(c.sut, memberId, 'GET', `/api/transactions?limit=50${query}`)).body.items.map((t) => t.id);
     expect((await read(c.ada.id)).body).toMatchObject({ id: transactionId, status: 'pending', source: 'stripe' });
-    expect(await history(c.ada.id)).toContain(transactionId);
-    // A checkout opened and not yet paid is the buyer's business: the seller learns of it once paid.
+    // A checkout opened and not yet paid stays out of the buyer's history unless asked for by its status.
+    expect(await history(c.ada.id)).not.toContain(transactionId);
+    expect(await history(c.ada.id, '&status=pending')).toContain(transactionId);
+    // It is the buyer's business: the seller learns of it once paid.
     expect((await read(c.bob.id)).status).toBe(404);
     expect(await history(c.bob.id)).not.toContain(transactionId);
+    expect(await history(c.bob.id, '&status=pending')).not.toContain(transactionId);
     expect((await deliver(intentEvent('payment_intent.succeeded', intentId))).status).toBe(200);
     expect((await read(c.bob.id)).body).toMatchObject({ id: transactionId, status: 'succeeded' });
     expect(await history(c.bob.id)).toContain(transactionId);
+    expect(await history(c.ada.id)).toContain(transactionId);
     expect((await read(c.cara.id)).status).toBe(404);
     expect((await read(null)).status).toBe(401);
   });
@@ -284,6 +289,7 @@ describe('the development provider', () => {
       expect(paid.body).toMatchObject({ id: intent.transactionId, status: 'refunded', amountRefunded: '18.00', refundReason: 'item_sold' });
       const refunds = await dev.service.runtime.db.select().from(outbox).where(eq(outbox.type, 'payment.refunded'));
       expect(refunds.map((r) => (r.envelope as { data: { transactionId: string } }).data.transactionId)).toEqual([intent.transactionId]);
+      expect(await dev.service.runtime.db.select().from(outbox).where(eq(outbox.type, 'payment.succeeded'))).toEqual([]);
     } finally {
       await dev.stop();
     }

@@ -1,5 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
+import type { RefundReason } from '@freemarket/contracts';
 import type { PaymentsConfig } from '../config.js';
 
 /** Why we cancel an intent, in Stripe's words: nobody paid it in time, or another payment replaced it. */
@@ -46,9 +47,10 @@ export interface PaymentProvider {
    * Gives back what is left of a succeeded intent's money, so asking again never gives back more.
    * Stripe reports the refund by webhook (`charge.refunded`); the development provider, which has no
    * servers to send one, answers with that delivery for the caller to hand to the webhook handler.
-   * Throws when the refund cannot be made or asked for.
+   * Throws `PaymentRefusedError` when the provider will not make it, anything else when it cannot
+   * be asked.
    */
-  refund(input: { intentId: string; amountCents: number; transactionId: string }): Promise<SignedDelivery | null>;
+  refund(input: { intentId: string; amountCents: number; transactionId: string; reason: RefundReason | null }): Promise<SignedDelivery | null>;
   /** The event behind a webhook delivery; throws when the signature does not hold. */
   verify(rawBody: Buffer, signature: string): Stripe.Event;
 }
@@ -105,14 +107,20 @@ export class StripeProvider implements PaymentProvider {
     }
   }
 
-  async refund(input: { intentId: string; transactionId: string }): Promise<null> {
+  async refund(input: { intentId: string; transactionId: string; reason: RefundReason | null }): Promise<null> {
     try {
       // No amount: the rest of the charge, so a repeat cannot give back twice. No key of our own, as
       // with cancels: Stripe would replay a key's first answer (a 500 too) for 24 hours.
-      await this.stripe.refunds.create({ payment_intent: input.intentId, metadata: { transactionId: input.transactionId } });
+      await this.stripe.refunds.create({
+        payment_intent: input.intentId,
+        ...(input.reason === 'paid_twice' ? { reason: 'duplicate' as const } : {}),
+        metadata: { transactionId: input.transactionId, ...(input.reason ? { refundReason: input.reason } : {}) },
+      });
     } catch (err) {
       // Refunded in full already (by the seller in Stripe's dashboard, say): nothing is left to give back.
       if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'charge_already_refunded') return null;
+      // Any other request Stripe will not do (a disputed charge) stays refused however often it is asked.
+      if (err instanceof Stripe.errors.StripeInvalidRequestError) throw new PaymentRefusedError('invalid-request', err.message, { cause: err });
       throw err;
     }
     return null;

@@ -31,8 +31,7 @@ export async function setTransaction(
     succeededAt?: Date;
     cancelDueAt?: Date | null;
     cancelReason?: CancelReason | null;
-    refundDueAt?: Date | null;
-    refundReason?: RefundReason;
+    refundDueAt?: null;
   },
 ): Promise<void> {
   await db
@@ -152,6 +151,31 @@ export async function claimToCancel(db: DbOrTx, minutes: number, limit: number):
     .orderBy(asc(transactions.updatedAt))
     .limit(limit)
     .for('update', { skipLocked: true });
+}
+
+/**
+ * Makes the refund of a payment taken for an item already sold due now, saying why: `paid_twice`
+ * when the payment that sold it was the same buyer's.
+ */
+export async function requestOversoldRefund(db: DbOrTx, payment: Pick<TransactionRow, 'id' | 'buyerId' | 'itemId'>): Promise<void> {
+  const [sale] = payment.itemId
+    ? await db
+        .select({ buyerId: transactions.buyerId })
+        .from(transactions)
+        .where(and(eq(transactions.itemId, payment.itemId), isNotNull(transactions.succeededAt), ne(transactions.id, payment.id)))
+        .limit(1)
+    : [];
+  const reason: RefundReason = sale?.buyerId === payment.buyerId ? 'paid_twice' : 'item_sold';
+  await db.update(transactions).set({ refundDueAt: sql`now()`, refundReason: reason, updatedAt: new Date() }).where(eq(transactions.id, payment.id));
+}
+
+/** Holds claimed refunds for `minutes`: other callers skip them meanwhile, and they fall due again if no answer clears them. */
+export async function leaseRefunds(db: DbOrTx, ids: readonly string[], minutes: number): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(transactions)
+    .set({ refundDueAt: sql`now() + make_interval(mins => ${minutes})` })
+    .where(inArray(transactions.id, [...ids]));
 }
 
 /**

@@ -8,7 +8,7 @@ import type { IntentCanceller } from './cancel-intents.js';
 import type { PaymentRefunder } from './refund-payments.js';
 import { outcomeOf } from './events.js';
 import { DevelopmentProvider, PaymentRefusedError, type PaymentProvider } from './provider.js';
-import { deleteTransaction, findByIntent, firstDelivery, heldByAnother, markItemSold, requestCancels, setTransaction, storeIntent } from './repository.js';
+import { deleteTransaction, findByIntent, firstDelivery, heldByAnother, markItemSold, requestCancels, requestOversoldRefund, setTransaction, storeIntent } from './repository.js';
 import { canMove, isOpen, refundOutcome, successOutcome, toCents } from './transitions.js';
 
 /** Provider calls a webhook's transaction made due, by payment id, for after its commit. */
@@ -43,7 +43,7 @@ export class PaymentService {
     const provider = this.requireProvider();
     // One transaction with the item locked: two buyers of one item are served one after the other.
     const row = await this.runtime.transaction(async (tx) => {
-      const amount = await this.checkedAmount(tx, actor, input);
+      const { amount, description } = await this.checked(tx, actor, input);
       const [inserted] = await tx
         .insert(transactions)
         .values({
@@ -55,12 +55,12 @@ export class PaymentService {
           source: provider.name,
           paymentMethod: 'card',
           status: 'pending',
-          description: input.description,
+          description,
         })
         .returning();
       return inserted!;
     });
-    const intent = await this.intentFor(provider, row, input.description);
+    const intent = await this.intentFor(provider, row, row.description);
     if (row.itemId) await this.endEarlierPayments(row, row.itemId);
     return intent;
   }
@@ -143,23 +143,25 @@ export class PaymentService {
 
   /**
    * Stripe took the money: the payment succeeds (or, reached first by a partial refund, keeps that
-   * status), its item is sold and the cancel of every other open payment for the item is due. When
-   * the item was sold already (two tabs, or two confirms at once, both paid), its refund is due
-   * instead. Their ids are returned for the caller to finish after the commit.
+   * status), its item is sold, the cancel of every other open payment for the item is due, and
+   * `payment.succeeded` goes out (rewards credits it). When the item was sold already (two tabs,
+   * or two confirms at once, both paid), its refund is due instead and nothing is announced: the
+   * money goes back, so it earns nothing. The ids due are returned for the caller to finish after
+   * the commit.
    */
   private async applySuccess(tx: Tx, emit: Emit, payment: TransactionRow): Promise<DueAfterCommit> {
     const due: DueAfterCommit = { cancels: [], refunds: [] };
     const outcome = successOutcome(payment);
     if (!outcome) return due;
-    await setTransaction(tx, payment.id, outcome === 'settle' ? { status: 'succeeded', succeededAt: new Date() } : { succeededAt: new Date() });
-    if (payment.itemId) {
-      if (await markItemSold(tx, payment.itemId)) due.cancels = await requestCancels(tx, payment.itemId, payment, 'all');
-      else {
-        await setTransaction(tx, payment.id, { refundDueAt: new Date(), refundReason: 'item_sold' });
-        due.refunds = [payment.id];
-      }
+    if (payment.itemId && !(await markItemSold(tx, payment.itemId))) {
+      // `succeededAt` stays null, the mark of a success never announced, so its refund takes back no points.
+      if (outcome === 'settle') await setTransaction(tx, payment.id, { status: 'succeeded' });
+      await requestOversoldRefund(tx, payment);
+      due.refunds = [payment.id];
+      return due;
     }
-    // Announced even when its refund is due: the money did move, and the refund's announcement takes the points back.
+    await setTransaction(tx, payment.id, outcome === 'settle' ? { status: 'succeeded', succeededAt: new Date() } : { succeededAt: new Date() });
+    if (payment.itemId) due.cancels = await requestCancels(tx, payment.itemId, payment, 'all');
     await emit('payment.succeeded', { transactionId: payment.id, buyerId: payment.buyerId, sellerId: payment.sellerId, amount: payment.amount, type: payment.type });
     // The refund went out before any success, so rewards had no credit to take it from: announced again, it now has.
     if (outcome === 'announce') await this.announceRefund(emit, payment, payment.amountRefunded, true);
@@ -204,23 +206,22 @@ export class PaymentService {
   }
 
   /**
-   * The amount to charge: the item's own price for an item, else the caller's figure, after the
-   * rules of who may be paid. Another buyer's open payment with news within the TTL holds an item.
+   * The amount to charge and what the payment is for: for an item, its own price and title (a
+   * link's figures are the client's), else the caller's, after the rules of who may be paid.
+   * Another buyer's open payment with news within the TTL holds an item.
    */
-  private async checkedAmount(tx: Tx, actor: Actor, input: CreatePaymentIntentInput): Promise<string> {
+  private async checked(tx: Tx, actor: Actor, input: CreatePaymentIntentInput): Promise<{ amount: string; description: string | null }> {
     if (input.itemId && input.type !== 'purchase') throw new InvalidRequestError('body.type: an item is bought with a purchase');
     if (input.sellerId === actor.userId) throw new ForbiddenError('You cannot pay yourself');
     await this.transactions.requirePayee(tx, input.sellerId, input.type);
-    if (!input.itemId) return input.amount;
+    if (!input.itemId) return { amount: input.amount, description: input.description };
     const item = await findItem(tx, input.itemId, { lock: true });
     // A shop its seller made private sells nothing to others, even from a link kept from before.
     if (!item || item.userId !== input.sellerId || !(await itemsArePublic(tx, item.userId))) throw new NotFoundError('Item not found');
     if (item.status !== 'available') throw new ConflictError('This item has already been sold');
     if (await heldByAnother(tx, item.id, actor.userId, this.ttlMinutes)) throw new ConflictError('Someone else is paying for this item; try again in a few minutes');
     if (item.price === null) throw new ConflictError('This item has no price; agree one with the seller');
-    if (toCents(item.price) !== toCents(input.amount)) throw new ConflictError(`The price of this item is ${item.price}`);
-    return item.price;
+    if (toCents(item.price) !== toCents(input.amount)) throw new ConflictError(`The price of this item is $${item.price}`);
+    return { amount: item.price, description: item.title };
   }
 }
-
-

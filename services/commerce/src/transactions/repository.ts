@@ -19,6 +19,12 @@ export async function findTransaction(db: DbOrTx, id: string): Promise<Transacti
  */
 export const PAYEE_SEES: readonly TransactionStatus[] = ['recorded', 'succeeded', 'partially_refunded', 'refunded'];
 
+/**
+ * What a payer's history holds unless a status is asked for: every checkout page stores a pending
+ * payment, so those never paid (pending, or canceled once abandoned) would bury the real ones.
+ */
+export const PAYER_SEES_UNFILTERED: readonly TransactionStatus[] = ['recorded', 'succeeded', 'failed', 'partially_refunded', 'refunded'];
+
 /** One page of the member's transactions as buyer, seller or either, of one type and status if asked, newest first. */
 export function pageTransactions(
   db: DbOrTx,
@@ -26,7 +32,7 @@ export function pageTransactions(
   filter: Pick<ListTransactionsQuery, 'role' | 'type' | 'status'>,
   options: { after?: TimeIdKey; limit: number },
 ): Promise<TransactionRow[]> {
-  const asBuyer = eq(transactions.buyerId, memberId);
+  const asBuyer = and(eq(transactions.buyerId, memberId), filter.status ? undefined : inArray(transactions.status, [...PAYER_SEES_UNFILTERED]));
   const asSeller = and(eq(transactions.sellerId, memberId), inArray(transactions.status, [...PAYEE_SEES]));
   const mine = filter.role === 'buyer' ? asBuyer : filter.role === 'seller' ? asSeller : or(asBuyer, asSeller);
   return db

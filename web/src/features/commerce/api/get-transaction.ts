@@ -24,5 +24,5 @@ export function useTransaction(id: string | null, polling: boolean, pollMs: numb
 }
 
 function isSettling(transaction: Transaction): boolean {
-  return transaction.status === 'pending' || (transaction.refundReason !== null && transaction.status === 'succeeded');
+  return transaction.status === 'pending' || (Boolean(transaction.refundReason) && transaction.status !== 'refunded');
 }

@@ -84,10 +84,10 @@ function Failed({ transaction, text = 'The payment did not go through, and no mo
   );
 }
 
-/** A payment given back, in part or in full. */
-function Refunded({ transaction, text }: { transaction: Transaction; text: string }) {
+/** A payment given back, in part or in full, or on its way back. */
+function Refunded({ transaction, text, title = 'Payment Refunded' }: { transaction: Transaction; text: string; title?: string }) {
   return (
-    <CheckoutCard title="Payment Refunded" icon={<RotateCcw className="h-5 w-5 text-slate-700" aria-hidden="true" />} testId="payment-outcome">
+    <CheckoutCard title={title} icon={<RotateCcw className="h-5 w-5 text-slate-700" aria-hidden="true" />} testId="payment-outcome">
       <Summary transaction={transaction} />
       <p className="text-slate-700">{text}</p>
       <div className="flex flex-wrap gap-2">
@@ -98,9 +98,9 @@ function Refunded({ transaction, text }: { transaction: Transaction; text: strin
   );
 }
 
-/** What the payer reads about a refund FreeMarket makes of its own accord (its item sold to another payment first). */
+/** What the payer reads about a refund FreeMarket makes of its own accord (its item sold by another payment first). */
 function refundedByUsText(transaction: Transaction, reason: NonNullable<Transaction['refundReason']>): string {
-  const state = transaction.status === 'refunded' ? 'it has been refunded in full' : 'it is being refunded in full';
+  const state = transaction.status === 'refunded' ? 'this payment has been refunded in full' : 'this payment is being refunded in full';
   return `${REFUND_REASON_TEXT[reason].payer}, so ${state}. Refunds usually reach a card within 5 to 10 business days.`;
 }
 
@@ -135,7 +135,10 @@ export function PaymentSuccessScreen({ onSucceeded }: PaymentSuccessScreenProps)
     );
   }
   if (!transaction) return <Working text="Checking your payment..." />;
-  if (transaction.refundReason) return <Refunded transaction={transaction} text={refundedByUsText(transaction, transaction.refundReason)} />;
+  if (transaction.refundReason) {
+    const title = transaction.status === 'refunded' ? 'Payment Refunded' : 'Payment Being Refunded';
+    return <Refunded transaction={transaction} title={title} text={refundedByUsText(transaction, transaction.refundReason)} />;
+  }
   switch (transaction.status) {
     case 'succeeded':
       return <Succeeded transaction={transaction} onSucceeded={onSucceeded} />;

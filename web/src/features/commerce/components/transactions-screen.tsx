@@ -132,7 +132,8 @@ export function TransactionsScreen({ meId }: { meId: string }) {
         </Field>
         <Field label="Status" htmlFor="tx-filter-status">
           <Select id="tx-filter-status" value={filters.status ?? 'all'} onChange={(e) => setFilter('status', e.target.value)}>
-            <option value="all">All statuses</option>
+            {/* The server leaves out checkouts opened and never paid unless their status is chosen. */}
+            <option value="all">All but unpaid checkouts</option>
             {STATUSES.map((s) => (
               <option key={s} value={s}>
                 {STATUS_LABELS[s]}

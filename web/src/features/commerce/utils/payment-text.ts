@@ -57,6 +57,10 @@ export const STATUS_LABELS: Readonly<Record<TransactionStatus, string>> = {
 
 /** Why FreeMarket gives a payment back of its own accord, as its payer and its payee read it. */
 export const REFUND_REASON_TEXT: Readonly<Record<RefundReason, { payer: string; payee: string }>> = {
+  paid_twice: {
+    payer: 'You had already paid for this item in another payment',
+    payee: 'The buyer had already paid for this item in another payment',
+  },
   item_sold: {
     payer: 'Someone else bought this item just before your payment went through',
     payee: 'The item had already been sold when this payment went through',
