@@ -249,16 +249,27 @@ describe('the profile page’s Shop and Events tabs and expenses', () => {
     await screenshot(page, 'profile-expenses');
   });
 
-  it('hides items switched private from other members, and deletes a hosted event', async () => {
+  it('hides items switched private from other members, and deletes a hosted event once confirmed', async () => {
     const page = ivyIn.page;
     await page.getByRole('button', { name: 'Edit Profile' }).click();
     await openTab(page, 'Shop');
     await page.getByRole('switch', { name: 'Items for sale: public' }).click();
     await page.getByRole('switch', { name: 'Items for sale: private' }).waitFor();
     await openTab(page, 'Events');
+    // Deleting asks first: Escape keeps the event; Delete removes it and leaves the focus on the section's heading.
     const hosted = page.getByTestId('events-hosted');
     await hosted.getByRole('button', { name: 'Delete Spoon carving workshop' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete this event?' });
+    await confirm.getByText('Spoon carving workshop is removed from your profile and the event calendar, with its RSVPs. This cannot be undone.').waitFor();
+    await page.keyboard.press('Escape');
+    await confirm.waitFor({ state: 'detached' });
+    expect((await callApi<CommunityEventPage>(page, 'GET', `/api/events/hosted/${ivyIn.id}`)).body.items.map((e) => e.title)).toEqual(['Spoon carving workshop']);
+    await hosted.getByRole('button', { name: 'Delete Spoon carving workshop' }).click();
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+    await toastSays(page, 'Event deleted');
+    await confirm.waitFor({ state: 'detached' });
     await hosted.getByText('You are not hosting any events yet.').waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Events');
     await page.getByRole('button', { name: 'Save' }).click();
     await toastSays(page, 'Profile updated successfully!');
     // The owner still sees her private items.

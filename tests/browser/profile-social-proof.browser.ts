@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { REWARD_RULES, type BusinessReferral, type ProfileInput } from '@freemarket/contracts';
+import { REWARD_RULES, type BusinessReferral, type Legislation, type ProfileInput } from '@freemarket/contracts';
 import { seriousViolations } from './accessibility.js';
 import { callApi, openTab, screenshot, signedInMember, startBrowserStack, type BrowserStack, type SignedInMember } from './harness.js';
 
@@ -146,8 +146,20 @@ describe('the profile page’s skills, favorites, referrals, testimonials and le
     bill = legislation.getByTestId('legislation').filter({ hasText: 'Tool Library and Repair Act' });
     await bill.waitFor();
     expect(await legislation.getByTestId('legislation').count()).toBe(1);
+    // Deleting asks first: Cancel keeps the piece; Delete removes it and leaves the focus on the section's heading.
     await bill.getByRole('button', { name: 'Delete Tool Library and Repair Act' }).click();
+    dialog = page.getByRole('dialog', { name: 'Delete this legislation?' });
+    await dialog.getByText('Tool Library and Repair Act is removed from your profile. This cannot be undone.').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect((await callApi<{ items: Legislation[] }>(page, 'GET', `/api/proposed-legislation/${adaIn.id}`)).body.items.map((l) => l.title)).toEqual(['Tool Library and Repair Act']);
+    await bill.getByRole('button', { name: 'Delete Tool Library and Repair Act' }).click();
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+    await toastSays(page, 'Legislation deleted');
+    await dialog.waitFor({ state: 'detached' });
     await legislation.getByText('You have not proposed any legislation yet.').waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Proposed Legislation');
+    expect((await callApi<{ items: Legislation[] }>(page, 'GET', `/api/proposed-legislation/${adaIn.id}`)).body.items).toEqual([]);
 
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('button', { name: 'Edit Profile' }).waitFor();

@@ -1,7 +1,8 @@
 import type { CommunityEvent } from '@freemarket/contracts';
 import { Pencil, Trash2 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { LoadMore } from '../../../components/ui/load-more';
 import { ApiError } from '../../../lib/api-client';
 import { useDeleteEvent } from '../api/delete-event';
@@ -13,18 +14,31 @@ const LISTS: Record<MemberEventsKind, { heading: string; empty: string; own: str
   attending: { heading: 'Attending', empty: 'Not attending any events.', own: 'You are not attending any events yet.' },
 };
 
-function HostActions({ event, onEdit }: { event: CommunityEvent; onEdit: () => void }) {
-  const remove = useDeleteEvent();
+function HostActions({ event, onEdit, onDelete }: { event: CommunityEvent; onEdit: () => void; onDelete: () => void }) {
   return (
     <>
       <Button size="sm" variant="outline" onClick={onEdit}>
         <Pencil className="h-4 w-4" aria-hidden="true" /> Edit<span className="sr-only"> {event.title}</span>
       </Button>
-      <Button size="sm" variant="ghost" disabled={remove.isPending} onClick={() => remove.mutate(event.id)}>
-        <Trash2 className="h-4 w-4" aria-hidden="true" /> {remove.isPending ? 'Deleting...' : 'Delete'}
-        <span className="sr-only"> {event.title}</span>
+      <Button size="sm" variant="ghost" onClick={onDelete}>
+        <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete<span className="sr-only"> {event.title}</span>
       </Button>
     </>
+  );
+}
+
+/** Asks the host before deleting `event`; null keeps it closed. */
+function DeleteEventDialog({ event, onClose }: { event: CommunityEvent | null; onClose: () => void }) {
+  const remove = useDeleteEvent(onClose);
+  return (
+    <ConfirmDialog
+      open={event !== null}
+      title="Delete this event?"
+      description={event ? `${event.title} is removed from your profile and the event calendar, with its RSVPs. This cannot be undone.` : ''}
+      pending={remove.isPending}
+      onConfirm={() => event && remove.mutate(event.id)}
+      onCancel={onClose}
+    />
   );
 }
 
@@ -46,6 +60,7 @@ export interface MemberEventListProps {
 export function MemberEventList({ kind, userId, viewerId, isOwn, now, privateNotice, onEdit }: MemberEventListProps) {
   const { heading, empty, own } = LISTS[kind];
   const query = useMemberEvents(kind, userId);
+  const [deleting, setDeleting] = useState<CommunityEvent | null>(null);
   const events = query.data?.pages.flatMap((p) => p.items) ?? [];
   let body;
   if (query.isPending) body = <p className="text-sm text-slate-600">Loading events...</p>;
@@ -72,7 +87,7 @@ export function MemberEventList({ kind, userId, viewerId, isOwn, now, privateNot
               meId={viewerId}
               now={now}
               variant="profile"
-              actions={onEdit && event.hostUserId === viewerId ? <HostActions event={event} onEdit={() => onEdit(event)} /> : undefined}
+              actions={onEdit && event.hostUserId === viewerId ? <HostActions event={event} onEdit={() => onEdit(event)} onDelete={() => setDeleting(event)} /> : undefined}
             />
           ))}
         </ul>
@@ -83,6 +98,7 @@ export function MemberEventList({ kind, userId, viewerId, isOwn, now, privateNot
     <div className="grid content-start gap-3" data-testid={`events-${kind}`}>
       <h3 className="font-semibold text-slate-900">{heading}</h3>
       {body}
+      <DeleteEventDialog event={deleting} onClose={() => setDeleting(null)} />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { FileText, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field, Input, Textarea } from '../../../components/ui/field';
 import { LoadMore } from '../../../components/ui/load-more';
@@ -91,8 +92,7 @@ function LegislationForm({ legislation, pending, onSubmit, onCancel }: { legisla
   );
 }
 
-function LegislationCard({ legislation, canEdit, onEdit }: { legislation: Legislation; canEdit: boolean; onEdit: () => void }) {
-  const remove = useDeleteLegislation();
+function LegislationCard({ legislation, canEdit, onEdit, onDelete }: { legislation: Legislation; canEdit: boolean; onEdit: () => void; onDelete: () => void }) {
   return (
     <li className="grid gap-2 rounded-lg border border-slate-200 p-4" data-testid="legislation">
       <h3 className="font-semibold wrap-anywhere text-slate-900">{legislation.title}</h3>
@@ -113,13 +113,27 @@ function LegislationCard({ legislation, canEdit, onEdit }: { legislation: Legisl
           <Button size="sm" variant="outline" onClick={onEdit}>
             <Pencil className="h-4 w-4" aria-hidden="true" /> Edit<span className="sr-only"> {legislation.title}</span>
           </Button>
-          <Button size="sm" variant="ghost" disabled={remove.isPending} onClick={() => remove.mutate(legislation.id)}>
-            <Trash2 className="h-4 w-4" aria-hidden="true" /> {remove.isPending ? 'Deleting...' : 'Delete'}
-            <span className="sr-only"> {legislation.title}</span>
+          <Button size="sm" variant="ghost" onClick={onDelete}>
+            <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete<span className="sr-only"> {legislation.title}</span>
           </Button>
         </div>
       ) : null}
     </li>
+  );
+}
+
+/** Asks before deleting `legislation`; null keeps it closed. */
+function DeleteLegislationDialog({ legislation, onClose }: { legislation: Legislation | null; onClose: () => void }) {
+  const remove = useDeleteLegislation(onClose);
+  return (
+    <ConfirmDialog
+      open={legislation !== null}
+      title="Delete this legislation?"
+      description={legislation ? `${legislation.title} is removed from your profile. This cannot be undone.` : ''}
+      pending={remove.isPending}
+      onConfirm={() => legislation && remove.mutate(legislation.id)}
+      onCancel={onClose}
+    />
   );
 }
 
@@ -132,6 +146,7 @@ export function ProposedLegislation({ userId, profile, isOwn, editing }: Profile
   const canPropose = canEdit && profile?.isPoliticalCandidate === true;
   // Open with the piece being edited, or with null to add one (spec 02 §4).
   const [dialog, setDialog] = useState<{ legislation: Legislation | null } | null>(null);
+  const [deleting, setDeleting] = useState<Legislation | null>(null);
   const close = () => setDialog(null);
   const create = useCreateLegislation(close);
   const update = useUpdateLegislation(close);
@@ -158,7 +173,7 @@ export function ProposedLegislation({ userId, profile, isOwn, editing }: Profile
       <>
         <ul className="grid gap-3" aria-label="Proposed legislation">
           {items.map((l) => (
-            <LegislationCard key={l.id} legislation={l} canEdit={canEdit} onEdit={() => setDialog({ legislation: l })} />
+            <LegislationCard key={l.id} legislation={l} canEdit={canEdit} onEdit={() => setDialog({ legislation: l })} onDelete={() => setDeleting(l)} />
           ))}
         </ul>
         <LoadMore hasMore={query.hasNextPage} loading={query.isFetchingNextPage} onLoadMore={() => void query.fetchNextPage()} label="Load more legislation" />
@@ -187,6 +202,7 @@ export function ProposedLegislation({ userId, profile, isOwn, editing }: Profile
       >
         <LegislationForm legislation={dialog?.legislation ?? null} pending={create.isPending || update.isPending} onSubmit={save} onCancel={close} />
       </Dialog>
+      <DeleteLegislationDialog legislation={deleting} onClose={() => setDeleting(null)} />
     </Section>
   );
 }
