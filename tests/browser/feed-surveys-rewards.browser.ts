@@ -212,6 +212,10 @@ describe('surveys and the reward for answering one', () => {
     await item.getByRole('button', { name: 'Send to Network' }).click();
     await toastSays(page, 'Survey sent!', 'Sent to 1 connection');
     await item.getByText('sent to 1 member').waitFor();
+    // Sending again reaches only connections made since, and says so when there are none.
+    await item.getByRole('button', { name: 'Send to Network' }).click();
+    await toastSays(page, 'No one new to send to', 'Every connection you have has already received this survey.');
+    expect(await item.innerText()).toContain('sent to 1 member');
 
     // The form starts empty the next time.
     await page.getByRole('button', { name: 'Create Survey' }).click();
@@ -221,15 +225,16 @@ describe('surveys and the reward for answering one', () => {
     await dialog.waitFor({ state: 'detached' });
   });
 
-  it('brings Ada’s survey to Bob’s open screen: his bell counts it, then his Inbox lists it, without a reload', async () => {
+  it('brings Ada’s survey to Bob’s open screen: his bell counts it and leads to his Inbox, which lists it, without a reload', async () => {
     const page = b.page;
     const bell = page.getByTestId('notifications');
     // The count is read again every 20 s.
-    await expect.poll(() => bell.getAttribute('aria-label'), { timeout: 30_000 }).toContain('1 surveys to answer');
+    await expect.poll(() => bell.getAttribute('aria-label'), { timeout: 30_000 }).toBe('Notifications: 1 survey to answer');
     expect(page.url()).toMatch(/\/feed$/);
 
-    await page.getByRole('navigation', { name: 'Main' }).first().getByRole('link', { name: 'Surveys', exact: true }).click();
-    await page.getByRole('tab', { name: 'Inbox' }).click();
+    await bell.click();
+    await page.waitForURL((url) => url.pathname === '/surveys' && url.searchParams.get('tab') === 'inbox');
+    expect(await page.getByRole('tab', { name: 'Inbox' }).getAttribute('aria-selected')).toBe('true');
     const item = page.getByTestId('received-survey').filter({ hasText: title });
     await item.waitFor({ timeout: 10_000 });
     expect(await item.innerText()).toContain('Pending');
@@ -240,7 +245,7 @@ describe('surveys and the reward for answering one', () => {
     const page = b.page;
     await page.goto('/surveys');
     const bell = page.getByTestId('notifications');
-    await expect.poll(() => bell.getAttribute('aria-label'), { timeout: 10_000 }).toContain('1 surveys to answer');
+    await expect.poll(() => bell.getAttribute('aria-label'), { timeout: 10_000 }).toContain('1 survey to answer');
 
     await page.getByRole('tab', { name: 'Inbox' }).click();
     const item = page.getByTestId('received-survey').filter({ hasText: title });
@@ -265,7 +270,7 @@ describe('surveys and the reward for answering one', () => {
     await dialog.waitFor({ state: 'detached' });
     await item.getByText('Completed').waitFor();
     expect(await item.getByRole('button', { name: 'Take Survey' }).count()).toBe(0);
-    await expect.poll(() => bell.getAttribute('aria-label')).not.toContain('1 surveys to answer');
+    await expect.poll(() => bell.getAttribute('aria-label')).not.toContain('1 survey to answer');
   });
 
   it('shows Ada the totals, a chart per question and Bob’s answers', async () => {

@@ -23,6 +23,25 @@ afterAll(async () => {
 });
 
 describe('a signed-out visitor', () => {
+  it('gets the new version of the site, not an error, when a screen’s code is gone after a deploy', async () => {
+    const context = await newContext(bs);
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    // The next script the page asks for is gone, as an old page's chunk is once a new version is served.
+    let gone = 0;
+    await page.route(/\/assets\/.+\.js$/, async (route) => {
+      if (gone++ === 0) await route.fulfill({ status: 404, body: 'Not found' });
+      else await route.continue();
+    });
+    const reloaded = page.waitForEvent('load');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'About Us' }).click();
+    await reloaded;
+    await page.getByRole('heading', { name: 'About FreeMarket' }).waitFor();
+    expect(gone).toBeGreaterThan(1);
+    await context.close();
+  });
+
   it('sees the landing page with the fixed figures, and Get Started leads to sign-in', async () => {
     const context = await newContext(bs);
     const page = await context.newPage();

@@ -3,7 +3,10 @@ import { createRoot } from 'react-dom/client';
 import { flushSync } from 'react-dom';
 import { App } from './app/index';
 import { LoadingScreen } from './app/routes/loading';
+import { reloadOnStaleChunks } from './lib/reload-on-stale-chunks';
 import './styles.css';
+
+reloadOnStaleChunks();
 
 const root = createRoot(document.getElementById('root')!);
 // The loading screen first, committed at once: it is what shows until the page is ready, whatever

@@ -1,5 +1,7 @@
 import type { TransactionType } from '@freemarket/contracts/constants';
 
+export type SurveysTab = 'mine' | 'inbox';
+
 /** Every URL the client navigates to, in one place (bulletproof-react's paths). */
 export const paths = {
   home: { path: '/', getHref: () => '/' },
@@ -8,7 +10,8 @@ export const paths = {
   privacy: { path: '/privacy-policy', getHref: () => '/privacy-policy' },
   contact: { path: '/contact', getHref: () => '/contact' },
   feed: { path: '/feed', getHref: () => '/feed' },
-  surveys: { path: '/surveys', getHref: () => '/surveys' },
+  /** The surveys page, on the member's own surveys or, with `inbox`, on the surveys sent to them. */
+  surveys: { path: '/surveys', getHref: (tab: SurveysTab = 'mine') => (tab === 'inbox' ? '/surveys?tab=inbox' : '/surveys') },
   rewards: { path: '/rewards', getHref: () => '/rewards' },
   account: { path: '/account', getHref: () => '/account' },
   /** The landing page saying the account was deleted (it reads `account=deleted`). */

@@ -3,6 +3,7 @@ import { Bell } from 'lucide-react';
 import { Link } from 'react-router';
 import { Tooltip } from '../../components/ui/tooltip';
 import { paths } from '../../config/paths';
+import { plural } from '../../lib/plural';
 import { whenIdle } from '../../lib/schedule';
 import { useIdledOnce } from '../../lib/use-idled-once';
 import { usePendingRequestCount } from '../../features/connections/hooks/use-pending-request-count';
@@ -23,8 +24,13 @@ export function NotificationsBell({ meId }: { meId: string }) {
   useEffect(() => (ready ? whenIdle(() => setSurveysReady(true)) : undefined), [ready]);
   const surveys = usePendingSurveyCount(surveysReady);
   const total = unread + requests + surveys;
-  const label = total === 0 ? 'Notifications: nothing new' : `Notifications: ${unread} unread messages, ${requests} connection requests, ${surveys} surveys to answer`;
-  const href = unread > 0 ? paths.messages.getHref() : requests > 0 ? paths.connections.getHref() : surveys > 0 ? paths.surveys.getHref() : paths.messages.getHref();
+  const waiting = [
+    unread > 0 ? plural(unread, 'unread message') : null,
+    requests > 0 ? plural(requests, 'connection request') : null,
+    surveys > 0 ? `${plural(surveys, 'survey')} to answer` : null,
+  ].filter((part) => part !== null);
+  const label = waiting.length === 0 ? 'Notifications: nothing new' : `Notifications: ${waiting.join(', ')}`;
+  const href = unread > 0 ? paths.messages.getHref() : requests > 0 ? paths.connections.getHref() : surveys > 0 ? paths.surveys.getHref('inbox') : paths.messages.getHref();
   return (
     <Tooltip label={label}>
       <Link to={href} aria-label={label} className="relative grid h-10 w-10 place-items-center rounded-md text-slate-800 hover:bg-slate-100" data-testid="notifications">

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SendSurveyResult } from '@freemarket/contracts';
+import type { CreatedSurvey, SendSurveyResult } from '@freemarket/contracts';
 import { toast } from '../../../components/ui/toast-store';
 import { apiRequest } from '../../../lib/api-client';
+import { plural } from '../../../lib/plural';
 import { createdSurveysQueryOptions } from './get-created-surveys';
 import { surveyResultsKeyRoot } from './get-survey-results';
 
@@ -13,10 +14,16 @@ export function sendSurvey(id: string): Promise<SendSurveyResult> {
 export function useSendSurvey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: sendSurvey,
+    mutationFn: (survey: Pick<CreatedSurvey, 'id' | 'recipientCount'>) => sendSurvey(survey.id),
     meta: { errorText: 'Failed to send survey.' },
-    onSuccess: async ({ count }) => {
-      toast({ title: 'Survey sent!', description: `Sent to ${count} ${count === 1 ? 'connection' : 'connections'}` });
+    onSuccess: async ({ count }, survey) => {
+      // Sending again reaches only connections made since: none is worth saying plainly.
+      if (count === 0) {
+        toast({
+          title: 'No one new to send to',
+          description: survey.recipientCount > 0 ? 'Every connection you have has already received this survey.' : 'Connect with members first, then send it to them.',
+        });
+      } else toast({ title: 'Survey sent!', description: `Sent to ${plural(count, 'connection')}` });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: createdSurveysQueryOptions().queryKey }),
         queryClient.invalidateQueries({ queryKey: surveyResultsKeyRoot }),

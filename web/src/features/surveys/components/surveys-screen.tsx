@@ -1,21 +1,20 @@
 import type { CreatedSurvey, ReceivedSurvey } from '@freemarket/contracts';
 import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { LoadMore } from '../../../components/ui/load-more';
 import { SkeletonList } from '../../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { memberName } from '../../../lib/member-name';
+import { plural } from '../../../lib/plural';
+import type { SurveysTab } from '../../../config/paths';
 import { useCreatedSurveys } from '../api/get-created-surveys';
 import { useReceivedSurveys } from '../api/get-received-surveys';
 import { useSendSurvey } from '../api/send-survey';
 import { CreateSurveyButton } from './create-survey-dialog';
 import { SurveyResultsDialog } from './survey-results-dialog';
 import { TakeSurveyDialog } from './take-survey-dialog';
-
-function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
 
 function CreatedSurveyItem({ survey, onViewResults }: { survey: CreatedSurvey; onViewResults: (survey: CreatedSurvey) => void }) {
   const send = useSendSurvey();
@@ -31,7 +30,7 @@ function CreatedSurveyItem({ survey, onViewResults }: { survey: CreatedSurvey; o
         {plural(survey.responseCount, 'response', 'responses')}
       </p>
       <div className="flex flex-wrap gap-2">
-        <Button size="sm" aria-describedby={titleId} disabled={send.isPending} onClick={() => send.mutate(survey.id)}>
+        <Button size="sm" aria-describedby={titleId} disabled={send.isPending} onClick={() => send.mutate(survey)}>
           {send.isPending ? 'Sending...' : 'Send to Network'}
         </Button>
         <Button size="sm" variant="outline" aria-describedby={titleId} onClick={() => onViewResults(survey)}>
@@ -113,13 +112,17 @@ export function SurveysScreen({ onResponded }: { onResponded: () => void }) {
   const [taking, setTaking] = useState<ReceivedSurvey | null>(null);
   const closeResults = useCallback(() => setViewing(null), []);
   const closeTaking = useCallback(() => setTaking(null), []);
+  // The tab lives in the address, so a link (the bell's) can open the Inbox.
+  const [params, setParams] = useSearchParams();
+  const tab: SurveysTab = params.get('tab') === 'inbox' ? 'inbox' : 'mine';
+  const showTab = (value: string) => setParams(value === 'inbox' ? { tab: 'inbox' } : {}, { replace: true });
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-4 p-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-slate-900">Surveys</h1>
         <CreateSurveyButton />
       </div>
-      <Tabs defaultValue="mine">
+      <Tabs value={tab} onValueChange={showTab}>
         <TabsList label="Surveys" className="w-full">
           <TabsTrigger value="mine" className="flex-1">
             My Surveys
