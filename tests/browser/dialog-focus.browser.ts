@@ -100,4 +100,18 @@ describe('closing a dialog', () => {
     await post.waitFor({ state: 'detached' });
     await expect.poll(() => focused(page)).toBe('H2 Community Feed');
   });
+
+  it('moves the focus to the expenses’ heading once a confirmed delete has taken the row away', async () => {
+    const page = uma.page;
+    expect((await callApi(page, 'POST', '/api/expenses', { type: 'business', amount: '4.20', lineItem: 'Key blanks', vendor: 'Locks Ltd' })).status).toBe(201);
+    await page.goto('/profile');
+    const row = page.getByTestId('business-expenses').getByTestId('expense').filter({ hasText: 'Key blanks' });
+    const dialog = await openWithKeyboard(page, row.getByRole('button', { name: 'Delete Key blanks' }), 'Delete expense?');
+    await dialog.getByRole('button', { name: 'Delete', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    // The row is already gone when the dialog closes: the focus never rests on its vanishing button.
+    expect(await row.count()).toBe(0);
+    await expect.poll(() => focused(page)).toBe('H2 Business Expenses');
+  });
 });

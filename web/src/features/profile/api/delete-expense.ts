@@ -8,15 +8,20 @@ export function deleteExpense(id: string): Promise<void> {
   return apiRequest<void>('DELETE', `/api/expenses/${encodeURIComponent(id)}`);
 }
 
+/**
+ * `onDeleted` runs once the list and totals are read again, so a confirm closing then leaves a list
+ * without the expense (and the focus on the section's heading, not on a Delete button about to vanish).
+ */
 export function useDeleteExpense(onDeleted: () => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteExpense,
     meta: { errorText: 'Failed to delete expense' },
-    onSuccess: () => {
+    onSettled: async (_answer, error) => {
+      await queryClient.invalidateQueries({ queryKey: expensesKeyRoot });
+      if (error) return;
       toast({ title: 'Expense deleted', description: 'The expense has been removed.' });
       onDeleted();
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: expensesKeyRoot }),
   });
 }
