@@ -315,9 +315,15 @@ describe('the learning hub', () => {
     expect(await free.getAttribute('aria-checked')).toBe('true');
     expect(await dialog.getByLabel('Price ($)').count()).toBe(0);
     await free.click();
-    await dialog.getByLabel('Price ($)').fill('24.5');
+    // Typed key by key, as a member does: a comma is refused, not read as a thousands separator.
+    const price = dialog.getByLabel('Price ($)');
+    await price.fill('');
+    await price.pressSequentially('24,50');
     await dialog.getByRole('button', { name: 'Create Tutorial' }).click();
     await dialog.getByText('Please enter a web address starting with http:// or https://').waitFor();
+    await dialog.getByText('Use a dot for cents, like 12.50').waitFor();
+    expect(await price.inputValue()).toBe('24,50');
+    await price.fill('24.5');
     await dialog.getByLabel('Video URL (optional)').fill('https://videos.example.com/leaky-tap.mp4');
     expect(await seriousViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Create Tutorial' }).click();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import type { CurrentUser, ProfileInput } from '@freemarket/contracts';
+import type { CurrentUser, ProfileInput, TransactionPage } from '@freemarket/contracts';
 import { callApi, newContext, screenshot, signIn, startBrowserStack, type BrowserStack } from './harness.js';
 
 const SF = { latitude: 37.7749, longitude: -122.4194 };
@@ -139,11 +139,20 @@ describe('two members meeting through the map', () => {
     const form = page.getByRole('dialog', { name: 'Log Transaction' });
     await form.getByRole('button', { name: 'Record Transaction' }).click();
     await page.getByText('Please fill in amount and payment method').first().waitFor();
-    await form.getByLabel('Amount').fill('25.00');
+    // Typed key by key, as a member does: a comma is refused, not read as a thousands separator.
+    const amount = form.getByLabel('Amount');
+    await amount.pressSequentially('25,00');
     await form.getByLabel('Payment method').selectOption('cash');
     await form.getByLabel('Description (optional)').fill('Panel inspection');
     await form.getByRole('button', { name: 'Record Transaction' }).click();
+    await form.getByText('Use a dot for cents, like 12.50').waitFor();
+    expect(await amount.getAttribute('aria-invalid')).toBe('true');
+    expect(await amount.inputValue()).toBe('25,00');
+    await amount.fill('25.00');
+    await form.getByRole('button', { name: 'Record Transaction' }).click();
     await page.getByText('Transaction recorded successfully!').first().waitFor();
     await form.waitFor({ state: 'detached' });
+    const logged = await callApi<TransactionPage>(page, 'GET', '/api/transactions?role=buyer');
+    expect(logged.body.items.find((t) => t.description === 'Panel inspection')?.amount).toBe('25.00');
   });
 });

@@ -54,7 +54,7 @@ describe('the profile page’s Shop and Events tabs and expenses', () => {
     await dialog.getByLabel('Title').fill('Oak stool');
     await dialog.getByLabel('Price').fill('1.234');
     await dialog.getByRole('button', { name: 'Save Item' }).click();
-    await dialog.getByText('Please enter a price like 12.50, or leave it empty').waitFor();
+    await dialog.getByText('Enter an amount like 12.50: digits, with at most two after the dot').waitFor();
     await dialog.getByLabel('Description').fill('Hand-cut joints, oiled finish.');
     await dialog.getByLabel('Price').fill('45.5');
     await dialog.getByLabel('Photo URL 1').fill(photo());
@@ -285,5 +285,50 @@ describe('the profile page’s Shop and Events tabs and expenses', () => {
     await expect.poll(async () => (await callApi(other, 'GET', `/api/items-for-sale/${ivyIn.id}`)).status, { timeout: 15_000 }).toBe(403);
     const stillHosted = await callApi<CommunityEventPage>(other, 'GET', `/api/events/hosted/${ivyIn.id}`);
     expect(stillHosted.body.items).toEqual([]);
+  });
+
+  it('refuses a comma in a price or an expense amount, saying to type a dot, and saves what was typed once it is right', async () => {
+    const page = ivyIn.page;
+    await page.goto('/profile');
+    // Typed key by key, as a member does: a number field would read 12,50 as 1250.
+    const business = page.getByTestId('business-expenses');
+    await business.getByRole('button', { name: 'Add business expense' }).click();
+    let dialog = page.getByRole('dialog', { name: 'Add Business Expense' });
+    const amount = dialog.getByLabel('Amount');
+    await amount.pressSequentially('12,50');
+    await dialog.getByLabel('Line item').fill('Wood glue');
+    await dialog.getByLabel('Vendor').fill('Hardware Co-op');
+    await dialog.getByRole('button', { name: 'Record Expense' }).click();
+    await dialog.getByText('Use a dot for cents, like 12.50').waitFor();
+    expect(await amount.getAttribute('aria-invalid')).toBe('true');
+    expect(await amount.inputValue()).toBe('12,50');
+    expect(await seriousViolations(page)).toEqual([]);
+    await amount.fill('12.50');
+    await dialog.getByText('Use a dot for cents, like 12.50').waitFor({ state: 'detached' });
+    await dialog.getByRole('button', { name: 'Record Expense' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await business.getByTestId('expense').filter({ hasText: 'Wood glue' }).getByText('$12.50').waitFor();
+    const expenses = await callApi<ExpensePage>(page, 'GET', '/api/expenses?type=business');
+    expect(expenses.body.items.find((e) => e.lineItem === 'Wood glue')?.amount).toBe('12.50');
+
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    await openTab(page, 'Shop');
+    const shop = page.getByTestId('items-for-sale');
+    await shop.getByRole('button', { name: 'Add Item' }).click();
+    dialog = page.getByRole('dialog', { name: 'Add Item' });
+    await dialog.getByLabel('Title').fill('Birch spoon');
+    const price = dialog.getByLabel('Price');
+    await price.pressSequentially('12,50');
+    await dialog.getByRole('button', { name: 'Save Item' }).click();
+    await dialog.getByText('Use a dot for cents, like 12.50').waitFor();
+    expect(await price.getAttribute('aria-invalid')).toBe('true');
+    expect(await price.inputValue()).toBe('12,50');
+    await price.fill('12.50');
+    await dialog.getByRole('button', { name: 'Save Item' }).click();
+    await toastSays(page, 'Item added');
+    await shop.getByTestId('item-for-sale').filter({ hasText: 'Birch spoon' }).getByText('$12.50').waitFor();
+    const items = await callApi<ItemPage>(page, 'GET', `/api/items-for-sale/${ivyIn.id}`);
+    expect(items.body.items.find((i) => i.title === 'Birch spoon')?.price).toBe('12.50');
+    await page.getByRole('button', { name: 'Cancel' }).click();
   });
 });

@@ -57,7 +57,14 @@ describe('the profile page’s skills, favorites, referrals, testimonials and le
     await dialog.getByLabel('Skill category').selectOption({ label: 'Trades' });
     await dialog.getByLabel('Skill', { exact: true }).selectOption({ label: 'Carpentry' });
     await dialog.getByLabel('Years of experience').fill('12');
-    await dialog.getByLabel('Hourly rate ($)').fill('45.5');
+    // Typed key by key, as a member does: a comma is refused, not read as a thousands separator.
+    const rate = dialog.getByLabel('Hourly rate ($)');
+    await rate.pressSequentially('45,50');
+    await dialog.getByRole('button', { name: 'Add Skill' }).click();
+    await dialog.getByText('Use a dot for cents, like 12.50').waitFor();
+    expect(await rate.getAttribute('aria-invalid')).toBe('true');
+    expect(await rate.inputValue()).toBe('45,50');
+    await rate.fill('45.5');
     expect(await seriousViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Add Skill' }).click();
     await toastSays(page, 'Skill added');

@@ -1,3 +1,9 @@
+/**
+ * Money as it travels, numeric(10,2): digits, at most two decimals, below 100,000,000. No comma:
+ * '12,50' is 12.50 to some members and 1,250 to others.
+ */
+export const MONEY_PATTERN = /^\d{1,8}(\.\d{1,2})?$/;
+
 /** The largest single card payment, in dollars: beyond it a typo, not a purchase. */
 export const PAYMENT_MAX_AMOUNT = 10_000;
 /** The smallest card payment, in dollars: Stripe's minimum charge in USD. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { userSummarySchema } from './users.js';
 
-import { PAYMENT_METHODS, TRANSACTION_TYPES } from './commerce-constants.js';
+import { MONEY_PATTERN, PAYMENT_METHODS, TRANSACTION_TYPES } from './commerce-constants.js';
 
 export * from './commerce-constants.js';
 export const transactionTypeSchema = z.enum(TRANSACTION_TYPES);
@@ -40,7 +40,7 @@ export type AmountRule = readonly [keep: (amount: string) => boolean, message: s
 
 /** A positive amount with at most two decimals that fits numeric(10,2). */
 export const positiveAmountRules: readonly AmountRule[] = [
-  [(v) => /^\d{1,8}(\.\d{1,2})?$/.test(v), 'must be an amount like 12.50: digits, at most two decimals, below 100000000'],
+  [(v) => MONEY_PATTERN.test(v), 'must be an amount like 12.50: digits, at most two decimals, below 100000000'],
   [(v) => Number(v) > 0, 'must be greater than 0'],
 ];
 

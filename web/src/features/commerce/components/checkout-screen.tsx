@@ -1,10 +1,10 @@
 import type { CreatePaymentIntentBody, PaymentIntent, PaymentsConfig, Transaction } from '@freemarket/contracts';
 import type { TransactionType } from '@freemarket/contracts/constants';
 import { CreditCard } from 'lucide-react';
-import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/field';
+import { MoneyInput } from '../../../components/ui/money-input';
 import { paths } from '../../../config/paths';
 import { ApiError, errorMessageOf } from '../../../lib/api-client';
 import { useCreatePaymentIntent } from '../api/create-payment-intent';
@@ -91,7 +91,6 @@ function AmountStep({ type, description, onAmount }: { type: TransactionType; de
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
-  const errorId = useId();
   return (
     <CheckoutCard title={AMOUNT_TITLES[type]}>
       {description ? <p className="text-slate-700">{description}</p> : null}
@@ -113,31 +112,17 @@ function AmountStep({ type, description, onAmount }: { type: TransactionType; de
           <label htmlFor="checkout-amount" className="text-sm font-medium text-slate-800">
             {AMOUNT_QUESTIONS[type]}
           </label>
-          <div className="relative">
-            <span className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-600" aria-hidden="true">
-              $
-            </span>
-            <Input
-              ref={inputRef}
-              id="checkout-amount"
-              className="pl-7"
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder="0.00"
-              value={text}
-              onChange={(e) => {
-                setText(e.target.value);
-                setError(null);
-              }}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
-            />
-          </div>
-          {error ? (
-            <p id={errorId} className="text-sm text-red-700">
-              {error}
-            </p>
-          ) : null}
+          <MoneyInput
+            ref={inputRef}
+            id="checkout-amount"
+            placeholder="0.00"
+            value={text}
+            onValueChange={(next) => {
+              setText(next);
+              setError(null);
+            }}
+            problem={error ?? undefined}
+          />
         </div>
         <Button type="submit">Continue</Button>
       </form>

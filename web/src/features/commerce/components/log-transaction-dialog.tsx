@@ -1,15 +1,17 @@
 import type { PaymentMethod, TransactionType } from '@freemarket/contracts';
 import { Receipt } from 'lucide-react';
 import { useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { Field, Input, Select, Textarea } from '../../../components/ui/field';
+import { Field, Select, Textarea } from '../../../components/ui/field';
+import { MoneyInput } from '../../../components/ui/money-input';
 import { toast } from '../../../components/ui/toast-store';
 import { PAYMENT_METHODS, TRANSACTION_TYPES } from '../../../config/constants';
+import { moneyProblem, readPositiveMoney } from '../../../lib/money';
 import { useRecordManualTransaction } from '../api/record-manual-transaction';
 
 const TYPE_LABELS: Record<TransactionType, string> = { purchase: 'Purchase', donation: 'Donation', transfer: 'Transfer' };
-const AMOUNT = /^\d{1,8}(\.\d{1,2})?$/;
 
 /** Spec 01 §2/§5: type, amount, payment method and an optional description; resets after success. */
 export function LogTransactionButton({ sellerId, sellerName }: { sellerId: string; sellerName: string }) {
@@ -18,27 +20,34 @@ export function LogTransactionButton({ sellerId, sellerName }: { sellerId: strin
   const [amount, setAmount] = useState('');
   const [method, setMethod] = useState<PaymentMethod | ''>('');
   const [description, setDescription] = useState('');
+  // Checked from the first Record on, so the message goes as soon as the amount is right.
+  const [checked, setChecked] = useState(false);
+  const amountProblem = checked && amount.trim() ? moneyProblem(readPositiveMoney(amount)) : undefined;
   const reset = () => {
     setType('purchase');
     setAmount('');
     setMethod('');
     setDescription('');
+    setChecked(false);
   };
   const mutation = useRecordManualTransaction(() => {
     setOpen(false);
     reset();
   });
   const submit = () => {
-    if (!amount || !method) {
+    if (!amount.trim() || !method) {
       toast({ title: 'Missing Information', description: 'Please fill in amount and payment method', variant: 'destructive' });
       return;
     }
-    if (!AMOUNT.test(amount) || Number(amount) <= 0) {
-      toast({ title: 'Missing Information', description: 'Please enter an amount like 12.50', variant: 'destructive' });
+    const read = readPositiveMoney(amount);
+    // Rendered at once, so the field that takes the focus below already carries its message.
+    flushSync(() => setChecked(true));
+    if ('error' in read) {
+      document.getElementById('tx-amount')?.focus();
       return;
     }
     const trimmed = description.trim();
-    mutation.mutate({ amount, sellerId, type, paymentMethod: method, ...(trimmed ? { description: trimmed } : {}) });
+    mutation.mutate({ amount: read.amount, sellerId, type, paymentMethod: method, ...(trimmed ? { description: trimmed } : {}) });
   };
   return (
     <>
@@ -64,7 +73,7 @@ export function LogTransactionButton({ sellerId, sellerName }: { sellerId: strin
             </Select>
           </Field>
           <Field label="Amount" htmlFor="tx-amount">
-            <Input id="tx-amount" type="number" inputMode="decimal" step="0.01" min="0.01" value={amount} onChange={(e) => setAmount(e.target.value)} placeholder="0.00" />
+            <MoneyInput id="tx-amount" value={amount} onValueChange={setAmount} placeholder="0.00" problem={amountProblem} />
           </Field>
           <Field label="Payment method" htmlFor="tx-method">
             <Select id="tx-method" value={method} onChange={(e) => setMethod(e.target.value as PaymentMethod | '')}>

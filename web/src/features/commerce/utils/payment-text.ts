@@ -1,8 +1,6 @@
 import type { RefundReason, TransactionSource, TransactionStatus } from '@freemarket/contracts';
 import { PAYMENT_MAX_AMOUNT, PAYMENT_MIN_AMOUNT, TRANSACTION_TYPES, type TransactionType } from '@freemarket/contracts/constants';
-
-/** How the server's money strings look: digits, at most two decimals (the contract's positive amount). */
-const AMOUNT = /^\d{1,8}(\.\d{1,2})?$/;
+import { readPositiveMoney } from '../../../lib/money';
 
 /** '$12.50' (spec 02 §9: amounts to two decimals). */
 export function formatMoney(amount: string): string {
@@ -14,11 +12,13 @@ export function formatMoney(amount: string): string {
  * `size` marks an amount written right that is below or above what one card payment can be.
  */
 export function parseAmount(raw: string): { amount: string } | { error: string; size?: true } {
-  const text = raw.trim().replace(/^\$/, '');
-  if (!AMOUNT.test(text) || Number(text) <= 0) return { error: 'Enter an amount greater than zero, like 12.50.' };
-  if (Number(text) < Number(PAYMENT_MIN_AMOUNT)) return { error: `The smallest card payment is ${formatMoney(PAYMENT_MIN_AMOUNT)}.`, size: true };
-  if (Number(text) > PAYMENT_MAX_AMOUNT) return { error: `The most one payment can be is ${formatMoney(String(PAYMENT_MAX_AMOUNT))}.`, size: true };
-  return { amount: Number(text).toFixed(2) };
+  const read = readPositiveMoney(raw);
+  // A comma has its own advice; any other text that is no amount above zero, one message.
+  if ('error' in read) return { error: read.reason === 'comma' ? read.error : 'Enter an amount greater than zero, like 12.50.' };
+  const dollars = Number(read.amount);
+  if (dollars < Number(PAYMENT_MIN_AMOUNT)) return { error: `The smallest card payment is ${formatMoney(PAYMENT_MIN_AMOUNT)}.`, size: true };
+  if (dollars > PAYMENT_MAX_AMOUNT) return { error: `The most one payment can be is ${formatMoney(String(PAYMENT_MAX_AMOUNT))}.`, size: true };
+  return read;
 }
 
 /** The query's type, 'purchase' when absent (spec 02 §2); null for a type the server does not know. */

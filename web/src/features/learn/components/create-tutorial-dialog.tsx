@@ -5,7 +5,9 @@ import { flushSync } from 'react-dom';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field, Input, Select, Textarea } from '../../../components/ui/field';
+import { MoneyInput } from '../../../components/ui/money-input';
 import { Switch } from '../../../components/ui/switch';
+import { readPositiveMoney } from '../../../lib/money';
 import { useCreateTutorial } from '../api/create-tutorial';
 import { useSkills } from '../api/get-skills';
 import { TUTORIAL_LIMITS, TUTORIAL_MAX_PRICE } from '../utils/constants';
@@ -41,11 +43,17 @@ function isWebAddress(text: string): boolean {
   }
 }
 
+/** A paid tutorial's price, or what is wrong with it. */
+function checkPrice(text: string): string | undefined {
+  const read = readPositiveMoney(text);
+  if ('error' in read) return read.error;
+  return Number(read.amount) > TUTORIAL_MAX_PRICE ? `Enter a price of at most $${TUTORIAL_MAX_PRICE.toLocaleString('en-US')}` : undefined;
+}
+
 /** The contract's rules, in the form's words, so the server's refusals are rare. */
 function check(d: Draft): Problems {
   const duration = d.duration.trim();
   const minutes = Number(duration);
-  const price = d.price.trim();
   return {
     title: d.title.trim() ? undefined : 'Please enter a title',
     videoUrl: d.videoUrl.trim() && !isWebAddress(d.videoUrl.trim()) ? 'Please enter a web address starting with http:// or https://' : undefined,
@@ -55,10 +63,7 @@ function check(d: Draft): Problems {
       duration && !(Number.isInteger(minutes) && minutes >= 1 && minutes <= TUTORIAL_LIMITS.durationMinutes)
         ? `Please enter whole minutes from 1 to ${TUTORIAL_LIMITS.durationMinutes.toLocaleString('en-US')}`
         : undefined,
-    price:
-      !d.isFree && !(/^\d+(\.\d{1,2})?$/.test(price) && Number(price) > 0 && Number(price) <= TUTORIAL_MAX_PRICE)
-        ? `Please enter a price above $0 and at most $${TUTORIAL_MAX_PRICE.toLocaleString('en-US')}, with at most two decimals`
-        : undefined,
+    price: d.isFree ? undefined : checkPrice(d.price),
   };
 }
 
@@ -110,13 +115,14 @@ export function CreateTutorialButton({ categories, onCreated }: { categories: Sk
       return;
     }
     const duration = draft.duration.trim();
+    const price = readPositiveMoney(draft.price);
     create.mutate({
       title: draft.title.trim(),
       description: description.trim() || null,
       videoUrl: draft.videoUrl.trim() || null,
       duration: duration ? Number(duration) : null,
       // Spec 02 §5: '0' when free, otherwise the typed price.
-      price: draft.isFree ? '0' : draft.price.trim() || '0',
+      price: draft.isFree || 'error' in price ? '0' : price.amount,
       isFree: draft.isFree,
       skillId: draft.skillId,
     });
@@ -208,18 +214,7 @@ export function CreateTutorialButton({ categories, onCreated }: { categories: Sk
           </div>
           {draft.isFree ? null : (
             <Field label="Price ($)" htmlFor={FIELD_IDS.price}>
-              <Input
-                id={FIELD_IDS.price}
-                type="number"
-                inputMode="decimal"
-                min={0.01}
-                max={TUTORIAL_MAX_PRICE}
-                step={0.01}
-                value={draft.price}
-                onChange={(e) => set({ price: e.target.value })}
-                {...problemProps(problems, 'price')}
-              />
-              <FieldError problems={problems} field="price" />
+              <MoneyInput id={FIELD_IDS.price} value={draft.price} onValueChange={(price) => set({ price })} problem={problems.price} />
             </Field>
           )}
           <div className="flex justify-end gap-2">

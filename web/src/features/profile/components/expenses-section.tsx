@@ -1,12 +1,15 @@
 import type { Expense, ExpenseType } from '@freemarket/contracts';
 import { Download, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field, Input, Select, Textarea } from '../../../components/ui/field';
 import { LoadMore } from '../../../components/ui/load-more';
+import { MoneyInput } from '../../../components/ui/money-input';
 import { toast } from '../../../components/ui/toast-store';
 import { isUnauthorizedError } from '../../../lib/api-client';
+import { moneyProblem, readPositiveMoney } from '../../../lib/money';
 import { useCreateExpense } from '../api/create-expense';
 import { useDeleteExpense } from '../api/delete-expense';
 import { expensesCsvHref } from '../api/expenses-export';
@@ -15,7 +18,6 @@ import { useExpenses } from '../api/get-expenses';
 import { EXPENSE_LIMITS, EXPENSE_PAYMENT_METHOD_LABELS, EXPENSE_PAYMENT_METHODS, money, type ExpensePaymentMethod } from '../utils/shop-expense-constants';
 import { Section, type ProfileSectionProps } from './section';
 
-const AMOUNT = /^\d{1,8}(\.\d{1,2})?$/;
 const LABELS: Record<ExpenseType, { title: string; noun: string }> = {
   business: { title: 'Business Expenses', noun: 'business expense' },
   personal: { title: 'Personal Expenses', noun: 'personal expense' },
@@ -41,17 +43,23 @@ function ExpenseForm({ type, onDone }: { type: ExpenseType; onDone: () => void }
   const [method, setMethod] = useState<ExpensePaymentMethod | ''>('');
   const [notes, setNotes] = useState('');
   const [date, setDate] = useState(today);
+  // Checked from the first Record on, so the message goes as soon as the amount is right.
+  const [checked, setChecked] = useState(false);
   const create = useCreateExpense(type, onDone);
   const id = (field: string) => `${type}-expense-${field}`;
+  const amountProblem = checked && amount.trim() ? moneyProblem(readPositiveMoney(amount)) : undefined;
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    if (!amount || !lineItem.trim() || !vendor.trim()) {
+    if (!amount.trim() || !lineItem.trim() || !vendor.trim()) {
       toast({ title: 'Missing Information', description: 'Please fill in amount, line item, and vendor', variant: 'destructive' });
       return;
     }
-    if (!AMOUNT.test(amount) || Number(amount) <= 0) {
-      toast({ title: 'Missing Information', description: 'Please enter an amount like 12.50', variant: 'destructive' });
+    const found = readPositiveMoney(amount);
+    // Rendered at once, so the field that takes the focus below already carries its message.
+    flushSync(() => setChecked(true));
+    if ('error' in found) {
+      document.getElementById(id('amount'))?.focus();
       return;
     }
     if (!date) {
@@ -60,7 +68,7 @@ function ExpenseForm({ type, onDone }: { type: ExpenseType; onDone: () => void }
     }
     create.mutate({
       type,
-      amount,
+      amount: found.amount,
       lineItem: lineItem.trim(),
       vendor: vendor.trim(),
       category: category.trim() || null,
@@ -74,7 +82,7 @@ function ExpenseForm({ type, onDone }: { type: ExpenseType; onDone: () => void }
     <form className="grid gap-3" noValidate onSubmit={submit}>
       <div className="grid gap-3 sm:grid-cols-2">
         <Field label="Amount" htmlFor={id('amount')}>
-          <Input id={id('amount')} type="number" inputMode="decimal" step="0.01" min="0.01" required value={amount} onChange={(e) => setAmount(e.target.value)} placeholder="0.00" />
+          <MoneyInput id={id('amount')} required value={amount} onValueChange={setAmount} placeholder="0.00" problem={amountProblem} />
         </Field>
         <Field label="Date" htmlFor={id('date')}>
           <Input id={id('date')} type="date" required value={date} onChange={(e) => setDate(e.target.value)} />

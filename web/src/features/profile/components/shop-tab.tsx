@@ -8,7 +8,9 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field, Input, Textarea } from '../../../components/ui/field';
 import { LoadMore } from '../../../components/ui/load-more';
+import { MoneyInput } from '../../../components/ui/money-input';
 import { ApiError } from '../../../lib/api-client';
+import { moneyProblem, readPositiveMoney } from '../../../lib/money';
 import { useCreateItem } from '../api/create-item';
 import { useDeleteItem } from '../api/delete-item';
 import { useItemsForSale } from '../api/get-items-for-sale';
@@ -19,7 +21,6 @@ import { isHiddenFrom } from './privacy';
 import type { ProfileSlots } from './profile-slots';
 import { PrivateNotice, Section, type ProfileSectionProps } from './section';
 
-const PRICE = /^\d{1,8}(\.\d{1,2})?$/;
 const FLAGS = [
   ['openToNegotiate', 'Open to negotiate'],
   ['openToBarter', 'Open to barter'],
@@ -46,10 +47,9 @@ function checkItem(title: string, price: string): Problems {
   return { title: title.trim() ? undefined : 'Please enter a title', price: checkPrice(price.trim()) };
 }
 
+/** An empty price is none (the price is open); the placeholder says so. */
 function checkPrice(price: string): string | undefined {
-  if (!price) return undefined;
-  if (!PRICE.test(price) || Number(price) <= 0) return 'Please enter a price like 12.50, or leave it empty';
-  return undefined;
+  return price ? moneyProblem(readPositiveMoney(price)) : undefined;
 }
 
 function ItemForm({ item, pending, onSubmit, onCancel }: { item: Item | null; pending: boolean; onSubmit: (body: ItemBody) => void; onCancel: () => void }) {
@@ -77,8 +77,9 @@ function ItemForm({ item, pending, onSubmit, onCancel }: { item: Item | null; pe
       document.getElementById(found.title ? 'item-title' : 'item-price')?.focus();
       return;
     }
+    const read = trimmedPrice ? readPositiveMoney(trimmedPrice) : null;
     // Spec 02 §5: blank photo addresses are dropped, and an empty price is sent as null.
-    onSubmit({ title: title.trim(), description: description.trim() || null, price: trimmedPrice || null, photos: photos.map((p) => p.trim()).filter(Boolean), ...flags });
+    onSubmit({ title: title.trim(), description: description.trim() || null, price: read && 'amount' in read ? read.amount : null, photos: photos.map((p) => p.trim()).filter(Boolean), ...flags });
   };
 
   return (
@@ -99,19 +100,7 @@ function ItemForm({ item, pending, onSubmit, onCancel }: { item: Item | null; pe
         <Textarea id="item-description" rows={3} maxLength={ITEM_LIMITS.description} value={description} onChange={(e) => setDescription(e.target.value)} />
       </Field>
       <Field label="Price" htmlFor="item-price">
-        <Input
-          id="item-price"
-          type="number"
-          inputMode="decimal"
-          step="0.01"
-          min="0.01"
-          placeholder="Leave empty for no set price"
-          value={price}
-          onChange={(e) => setPrice(e.target.value)}
-          aria-invalid={problems.price ? true : undefined}
-          aria-describedby={problems.price ? 'item-price-problem' : undefined}
-        />
-        <FieldError id="item-price-problem" text={problems.price} />
+        <MoneyInput id="item-price" placeholder="Leave empty for no set price" value={price} onValueChange={setPrice} problem={problems.price} />
       </Field>
       <fieldset className="grid gap-2">
         <legend className="mb-1 text-sm font-medium text-slate-800">Photos (web addresses)</legend>

@@ -2,12 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { Button } from '../../../components/ui/button';
 import { Field, Input, Select } from '../../../components/ui/field';
+import { MoneyInput } from '../../../components/ui/money-input';
+import { moneyProblem, readMoney } from '../../../lib/money';
 import { useAddCertification } from '../api/add-certification';
 import { useAddUserSkill } from '../api/add-user-skill';
 import { useSkillCategories } from '../api/get-skill-categories';
 import { useSkills } from '../api/get-skills';
 
-const RATE = /^\d{1,8}(\.\d{1,2})?$/;
 const YEARS = /^\d{1,3}$/;
 const MAX_YEARS = 100;
 // The contract's limits (addCertificationSchema).
@@ -32,7 +33,8 @@ function checkSkill(years: string, rate: string): SkillProblems {
   const r = rate.trim();
   return {
     years: !y || (YEARS.test(y) && Number(y) <= MAX_YEARS) ? undefined : `Please enter whole years from 0 to ${MAX_YEARS}`,
-    rate: !r || RATE.test(r) ? undefined : 'Please enter an hourly rate like 45.50, or leave it empty',
+    // The contract allows a rate of 0 (work given free).
+    rate: r ? moneyProblem(readMoney(r)) : undefined,
   };
 }
 
@@ -52,7 +54,7 @@ export function SkillForm({ profileId, onDone }: { profileId: string; onDone: ()
     e.preventDefault();
     if (!skillId) return;
     const y = years.trim();
-    const r = rate.trim();
+    const r = rate.trim() ? readMoney(rate) : null;
     const found = checkSkill(years, rate);
     // Rendered at once, so the field that takes the focus below already carries its message.
     flushSync(() => setChecked(true));
@@ -61,7 +63,7 @@ export function SkillForm({ profileId, onDone }: { profileId: string; onDone: ()
       return;
     }
     // Sent as the decimal's text, so 45.10 keeps its cents exactly.
-    add.mutate({ profileId, skillId, yearsExperience: y ? Number.parseInt(y, 10) : null, hourlyRate: r ? Number.parseFloat(r).toFixed(2) : null });
+    add.mutate({ profileId, skillId, yearsExperience: y ? Number.parseInt(y, 10) : null, hourlyRate: r && 'amount' in r ? r.amount : null });
   };
 
   return (
@@ -112,18 +114,7 @@ export function SkillForm({ profileId, onDone }: { profileId: string; onDone: ()
           <Problem id="skill-years-problem" text={problems.years} />
         </Field>
         <Field label="Hourly rate ($)" htmlFor="skill-rate">
-          <Input
-            id="skill-rate"
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step="0.01"
-            value={rate}
-            onChange={(e) => setRate(e.target.value)}
-            aria-invalid={problems.rate ? true : undefined}
-            aria-describedby={problems.rate ? 'skill-rate-problem' : undefined}
-          />
-          <Problem id="skill-rate-problem" text={problems.rate} />
+          <MoneyInput id="skill-rate" value={rate} onValueChange={setRate} problem={problems.rate} />
         </Field>
       </div>
       <div className="flex justify-end gap-2">
