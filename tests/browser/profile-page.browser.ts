@@ -56,11 +56,12 @@ describe('the profile page', () => {
     await page.getByRole('tabpanel', { name: 'Vocation' }).waitFor();
     const website = page.getByRole('textbox', { name: 'Website' });
     await expect.poll(() => website.getAttribute('aria-invalid')).toBe('true');
-    expect(await page.locator('#profile-website-problem').textContent()).toBe('must be an http or https URL');
+    expect(await page.locator('#profile-website-problem').textContent()).toBe('Enter a web address starting with https://, like https://example.com');
     expect(await page.locator('#profile-latitude-problem').textContent()).toBe('must be a decimal number');
     expect((await callApi(page, 'GET', `/api/profiles/user/${c.id}`)).status).toBe(404);
 
-    await website.fill('https://crumbs.example.com');
+    // Typed the usual way, without https://: the form adds it.
+    await website.fill('crumbs.example.com');
     await page.getByRole('textbox', { name: 'Latitude' }).fill('37.7801');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Profile updated successfully!').first().waitFor();

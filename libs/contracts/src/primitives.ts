@@ -6,7 +6,10 @@ import { INVISIBLE } from './text.js';
  * surrogate) is refused by the services before these run (docs/architecture.md, Service kit).
  */
 
-/** http(s) URLs only: a `javascript:` link in a profile would run in other members' browsers. */
+/**
+ * http(s) URLs only: a `javascript:` link in a profile would run in other members' browsers. The
+ * message is a sentence because the profile form shows it under the field as it stands.
+ */
 export const httpUrl = z
   .string()
   .max(2048)
@@ -17,7 +20,7 @@ export const httpUrl = z
     } catch {
       return false;
     }
-  }, 'must be an http or https URL');
+  }, 'Enter a web address starting with https://, like https://example.com');
 
 /** A calendar date, `YYYY-MM-DD`, from the year 1 on (Postgres has no year 0). */
 export const calendarDate = z.iso.date().refine((d) => !d.startsWith('0000'), 'must be a date from the year 0001 on');

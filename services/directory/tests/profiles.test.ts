@@ -96,7 +96,9 @@ describe('bad input', () => {
     ['a fractional years in business', { yearsInBusiness: 2.5 }, 'body.yearsInBusiness'],
     ['an unknown payment form', { paymentMethodsAccepted: ['Bitcoin'] }, 'body.paymentMethodsAccepted.0'],
     ['an unknown business value', { businessValues: ['Synergy'] }, 'body.businessValues.0'],
-    ['a script link as website', { website: 'javascript:alert(1)' }, 'body.website: must be an http or https URL'],
+    ['a script link as website', { website: 'javascript:alert(1)' }, 'body.website: Enter a web address starting with https://'],
+    // The profile form adds the https:// a member leaves off; the API takes only a whole address.
+    ['a website without its scheme', { website: 'alicebakes.example.com' }, 'body.website: Enter a web address starting with https://'],
     ['a flag that is not a boolean', { isServiceProvider: 'yes' }, 'body.isServiceProvider'],
   ];
   it.each(cases)('answers 400 naming the field (and for a coordinate or address, why) for %s, and writes nothing', async (_label, body, field) => {
