@@ -9,3 +9,17 @@ export function withWebScheme(text: string): string {
   const trimmed = text.trim();
   return BARE_HOST.test(trimmed) ? `https://${trimmed}` : text;
 }
+
+/**
+ * Whether `text` is an http(s) address the server takes. It must start with the scheme and its
+ * slashes: the URL parser reads 'https:example.com' as https://example.com, the contracts do not.
+ */
+export function isWebAddress(text: string): boolean {
+  if (!/^https?:\/\//i.test(text)) return false;
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}

@@ -8,6 +8,7 @@ import { Field, Input, Select, Textarea } from '../../../components/ui/field';
 import { MoneyInput } from '../../../components/ui/money-input';
 import { Switch } from '../../../components/ui/switch';
 import { readPositiveMoney } from '../../../lib/money';
+import { isWebAddress } from '../../../lib/web-address';
 import { useCreateTutorial } from '../api/create-tutorial';
 import { useSkills } from '../api/get-skills';
 import { TUTORIAL_LIMITS, TUTORIAL_MAX_PRICE } from '../utils/constants';
@@ -32,15 +33,6 @@ interface Draft {
   duration: string;
   isFree: boolean;
   price: string;
-}
-
-function isWebAddress(text: string): boolean {
-  try {
-    const url = new URL(text);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
 }
 
 /** A paid tutorial's price, or what is wrong with it. */

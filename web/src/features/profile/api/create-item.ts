@@ -4,6 +4,7 @@ import type { Item, ItemBody } from '@freemarket/contracts';
 import { toast } from '../../../components/ui/toast-store';
 import { apiRequest } from '../../../lib/api-client';
 import { itemsKeyRoot } from './get-items-for-sale';
+import { ITEM_SAVE_ERROR } from './item-save-error';
 
 /** `POST /api/items-for-sale`: the seller is the caller; the answer is the new item. */
 export function createItem(body: ItemBody): Promise<Item> {
@@ -14,7 +15,7 @@ export function useCreateItem(onSaved: () => void) {
   const queryClient = useQueryClient();
   return useSubmitMutation({
     mutationFn: createItem,
-    meta: { errorText: 'Failed to save item' },
+    meta: ITEM_SAVE_ERROR,
     onSuccess: async () => {
       toast({ title: 'Item added', description: 'Your item is listed for sale.' });
       onSaved();

@@ -11,6 +11,7 @@ import { LoadMore } from '../../../components/ui/load-more';
 import { MoneyInput } from '../../../components/ui/money-input';
 import { ApiError } from '../../../lib/api-client';
 import { moneyProblem, readPositiveMoney } from '../../../lib/money';
+import { isWebAddress } from '../../../lib/web-address';
 import { useCreateItem } from '../api/create-item';
 import { useDeleteItem } from '../api/delete-item';
 import { useItemsForSale } from '../api/get-items-for-sale';
@@ -32,19 +33,27 @@ type Flag = (typeof FLAGS)[number][0];
 interface Problems {
   title?: string;
   price?: string;
+  /** By the photo's place in the form; none for an address that is right or blank. */
+  photos?: (string | undefined)[];
 }
 
 function FieldError({ id, text }: { id: string; text?: string }) {
   return text ? (
-    <p id={id} className="text-sm text-red-700">
+    <p id={id} className="text-sm wrap-anywhere text-red-700">
       {text}
     </p>
   ) : null;
 }
 
 // Its state lives inside the dialog's content, which unmounts on close: every opening starts afresh.
-function checkItem(title: string, price: string): Problems {
-  return { title: title.trim() ? undefined : 'Please enter a title', price: checkPrice(price.trim()) };
+function checkItem(title: string, price: string, photos: string[]): Problems {
+  const photoProblems = photos.map((p) => checkPhoto(p.trim()));
+  return { title: title.trim() ? undefined : 'Please enter a title', price: checkPrice(price.trim()), photos: photoProblems.some(Boolean) ? photoProblems : undefined };
+}
+
+/** A blank photo address is dropped (spec 02 §5); any other must be one the server takes. */
+function checkPhoto(photo: string): string | undefined {
+  return !photo || isWebAddress(photo) ? undefined : `Not a web address: ${photo}. It must start with http:// or https://`;
 }
 
 /** An empty price is none (the price is open); the placeholder says so. */
@@ -65,16 +74,17 @@ function ItemForm({ item, pending, onSubmit, onCancel }: { item: Item | null; pe
   });
   // Checked from the first Save on, so a message goes as soon as its field is right.
   const [checked, setChecked] = useState(false);
-  const problems = checked ? checkItem(title, price) : {};
+  const problems = checked ? checkItem(title, price, photos) : {};
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const trimmedPrice = price.trim();
-    const found = checkItem(title, price);
+    const found = checkItem(title, price, photos);
     // Rendered at once, so the field that takes the focus below already carries its message.
     flushSync(() => setChecked(true));
-    if (found.title || found.price) {
-      document.getElementById(found.title ? 'item-title' : 'item-price')?.focus();
+    const badPhoto = found.photos?.findIndex(Boolean) ?? -1;
+    if (found.title || found.price || badPhoto >= 0) {
+      document.getElementById(found.title ? 'item-title' : found.price ? 'item-price' : `item-photo-${badPhoto}`)?.focus();
       return;
     }
     const read = trimmedPrice ? readPositiveMoney(trimmedPrice) : null;
@@ -104,26 +114,34 @@ function ItemForm({ item, pending, onSubmit, onCancel }: { item: Item | null; pe
       </Field>
       <fieldset className="grid gap-2">
         <legend className="mb-1 text-sm font-medium text-slate-800">Photos (web addresses)</legend>
-        {photos.map((photo, i) => (
-          <div key={i} className="flex items-center gap-2">
-            <label htmlFor={`item-photo-${i}`} className="sr-only">
-              Photo URL {i + 1}
-            </label>
-            <Input
-              id={`item-photo-${i}`}
-              type="url"
-              placeholder="https://"
-              maxLength={ITEM_LIMITS.photoUrl}
-              value={photo}
-              onChange={(e) => setPhotos(photos.map((p, j) => (j === i ? e.target.value : p)))}
-            />
-            {photos.length > 1 ? (
-              <Button variant="ghost" size="sm" onClick={() => setPhotos(photos.filter((_, j) => j !== i))}>
-                Remove<span className="sr-only"> photo {i + 1}</span>
-              </Button>
-            ) : null}
-          </div>
-        ))}
+        {photos.map((photo, i) => {
+          const problem = problems.photos?.[i];
+          return (
+            <div key={i} className="grid gap-1">
+              <div className="flex items-center gap-2">
+                <label htmlFor={`item-photo-${i}`} className="sr-only">
+                  Photo URL {i + 1}
+                </label>
+                <Input
+                  id={`item-photo-${i}`}
+                  type="url"
+                  placeholder="https://"
+                  maxLength={ITEM_LIMITS.photoUrl}
+                  value={photo}
+                  onChange={(e) => setPhotos(photos.map((p, j) => (j === i ? e.target.value : p)))}
+                  aria-invalid={problem ? true : undefined}
+                  aria-describedby={problem ? `item-photo-${i}-problem` : undefined}
+                />
+                {photos.length > 1 ? (
+                  <Button variant="ghost" size="sm" onClick={() => setPhotos(photos.filter((_, j) => j !== i))}>
+                    Remove<span className="sr-only"> photo {i + 1}</span>
+                  </Button>
+                ) : null}
+              </div>
+              <FieldError id={`item-photo-${i}-problem`} text={problem} />
+            </div>
+          );
+        })}
         {photos.length < ITEM_LIMITS.photos ? (
           <div>
             <Button variant="outline" size="sm" onClick={() => setPhotos([...photos, ''])}>
