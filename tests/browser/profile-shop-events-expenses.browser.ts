@@ -81,8 +81,8 @@ describe('the profile page’s Shop and Events tabs and expenses', () => {
     // Never Buy Now in edit mode, nor for the seller.
     expect(await shop.getByRole('link', { name: 'Buy Now' }).count()).toBe(0);
 
-    // A second item without a price, then deleted. A save the server refuses (400) says why under
-    // spec 02 §8's title: the photo is swapped on its way out for one only the server refuses.
+    // A second item without a price. A save the server refuses (400) says why under spec 02 §8's
+    // title: the photo is swapped on its way out for one only the server refuses.
     await page.route(
       '**/api/items-for-sale',
       (route) => (route.request().method() === 'POST' ? route.continue({ postData: JSON.stringify({ ...route.request().postDataJSON(), photos: ['ftp://example.com/offcuts.jpg'] }) }) : route.fallback()),
@@ -96,8 +96,21 @@ describe('the profile page’s Shop and Events tabs and expenses', () => {
     await dialog.getByRole('button', { name: 'Save Item' }).click();
     const offcuts = shop.getByTestId('item-for-sale').filter({ hasText: 'Offcuts bundle' });
     await offcuts.getByText('No set price').waitFor();
-    await offcuts.getByRole('button', { name: 'Delete' }).click();
+
+    // Deleting asks first: Cancel keeps the item; Delete removes it.
+    await offcuts.getByRole('button', { name: 'Delete Offcuts bundle' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete this item?' });
+    await confirm.getByText('Offcuts bundle is removed from your shop. This cannot be undone.').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await offcuts.getByText('No set price').waitFor();
+    expect((await callApi<ItemPage>(page, 'GET', `/api/items-for-sale/${ivyIn.id}`)).body.items).toHaveLength(2);
+    await offcuts.getByRole('button', { name: 'Delete Offcuts bundle' }).click();
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+    await toastSays(page, 'Item deleted');
     await offcuts.waitFor({ state: 'detached' });
+    await confirm.waitFor({ state: 'detached' });
 
     // Editing updates the same item rather than adding one.
     await stool.getByRole('button', { name: 'Edit' }).click();
@@ -126,7 +139,8 @@ describe('the profile page’s Shop and Events tabs and expenses', () => {
     await dialog.getByRole('button', { name: 'Save Item' }).click();
     await toastSays(page, 'Failed to save item', 'This item has been sold; its price cannot change');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await sold.getByRole('button', { name: 'Delete' }).click();
+    await sold.getByRole('button', { name: 'Delete Walnut bowl' }).click();
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
     await sold.waitFor({ state: 'detached' });
 
     // Events: a date is required, then the event lands under Hosting; editing changes it in place.

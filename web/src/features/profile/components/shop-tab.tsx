@@ -5,6 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field, Input, Textarea } from '../../../components/ui/field';
 import { LoadMore } from '../../../components/ui/load-more';
@@ -177,11 +178,11 @@ interface ItemCardProps {
   editing: boolean;
   canEdit: boolean;
   onEdit: () => void;
+  onDelete: () => void;
   buyAction: ProfileSlots['buyAction'];
 }
 
-function ItemCard({ item, viewerId, editing, canEdit, onEdit, buyAction }: ItemCardProps) {
-  const remove = useDeleteItem();
+function ItemCard({ item, viewerId, editing, canEdit, onEdit, onDelete, buyAction }: ItemCardProps) {
   const flags = FLAGS.filter(([flag]) => item[flag]);
   // Spec 02 §2 gives Buy Now its three conditions; a sold item takes no payment (the server refuses one).
   const forSale = !editing && item.price !== null && item.userId !== viewerId && item.status !== 'sold';
@@ -230,15 +231,29 @@ function ItemCard({ item, viewerId, editing, canEdit, onEdit, buyAction }: ItemC
               <Button size="sm" variant="outline" onClick={onEdit}>
                 <Pencil className="h-4 w-4" aria-hidden="true" /> Edit<span className="sr-only"> {item.title}</span>
               </Button>
-              <Button size="sm" variant="ghost" disabled={remove.isPending} onClick={() => remove.mutate(item.id)}>
-                <Trash2 className="h-4 w-4" aria-hidden="true" /> {remove.isPending ? 'Deleting...' : 'Delete'}
-                <span className="sr-only"> {item.title}</span>
+              <Button size="sm" variant="ghost" onClick={onDelete}>
+                <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete<span className="sr-only"> {item.title}</span>
               </Button>
             </>
           ) : null}
         </div>
       ) : null}
     </li>
+  );
+}
+
+/** Asks before deleting `item`; null keeps it closed. */
+function DeleteItemDialog({ item, onClose }: { item: Item | null; onClose: () => void }) {
+  const remove = useDeleteItem(onClose);
+  return (
+    <ConfirmDialog
+      open={item !== null}
+      title="Delete this item?"
+      description={item ? `${item.title} is removed from your shop. This cannot be undone.` : ''}
+      pending={remove.isPending}
+      onConfirm={() => item && remove.mutate(item.id)}
+      onCancel={onClose}
+    />
   );
 }
 
@@ -249,6 +264,7 @@ export function ShopTab({ userId, profile, viewer, isOwn, editing, slots }: Prof
   const canEdit = isOwn && editing;
   // Open with the item being edited, or with null to add one (spec 02 §4).
   const [dialog, setDialog] = useState<{ item: Item | null } | null>(null);
+  const [deleting, setDeleting] = useState<Item | null>(null);
   const close = () => setDialog(null);
   const create = useCreateItem(close);
   const update = useUpdateItem(close);
@@ -275,7 +291,7 @@ export function ShopTab({ userId, profile, viewer, isOwn, editing, slots }: Prof
       <>
         <ul className="grid gap-3 sm:grid-cols-2" aria-label="Items for sale">
           {items.map((item) => (
-            <ItemCard key={item.id} item={item} viewerId={viewer.id} editing={editing} canEdit={canEdit} onEdit={() => setDialog({ item })} buyAction={slots.buyAction} />
+            <ItemCard key={item.id} item={item} viewerId={viewer.id} editing={editing} canEdit={canEdit} onEdit={() => setDialog({ item })} onDelete={() => setDeleting(item)} buyAction={slots.buyAction} />
           ))}
         </ul>
         <LoadMore hasMore={query.hasNextPage} loading={query.isFetchingNextPage} onLoadMore={() => void query.fetchNextPage()} label="Load more items" />
@@ -307,6 +323,7 @@ export function ShopTab({ userId, profile, viewer, isOwn, editing, slots }: Prof
       >
         <ItemForm item={dialog?.item ?? null} pending={create.isPending || update.isPending} onSubmit={save} onCancel={close} />
       </Dialog>
+      <DeleteItemDialog item={deleting} onClose={() => setDeleting(null)} />
     </Section>
   );
 }
