@@ -17,16 +17,18 @@ export function checkoutHref(q: { sellerId: string; type: string; amount?: strin
 
 /**
  * Commerce learns of members and of candidates through events, a moment after sign-in or a profile
- * change: until then the server refuses the intent and the page shows its error card. Reloads (and
- * enters the amount again, when the link left it open) until the payment form is there.
+ * change: until then the server refuses the intent and the page shows its error card. Enters the
+ * amount when the page asks for it, then reloads until the payment form is there.
  */
 export async function reachPaymentForm(page: Page, enterAmount?: { question: string; amount: string }): Promise<void> {
   const form = page.getByRole('heading', { name: 'Complete Your Payment' });
   const refused = page.getByRole('heading', { name: 'Payment Error' });
   const deadline = Date.now() + 30_000;
   for (;;) {
-    if (enterAmount) {
-      await page.getByRole('textbox', { name: enterAmount.question }).fill(enterAmount.amount);
+    // An amount entered once is in the address: a reload goes straight to the payment.
+    const amountBox = enterAmount ? page.getByRole('textbox', { name: enterAmount.question }) : null;
+    if (enterAmount && amountBox && (await amountBox.isVisible())) {
+      await amountBox.fill(enterAmount.amount);
       await page.getByRole('button', { name: 'Continue' }).click();
     }
     await form.or(refused).waitFor();

@@ -78,6 +78,8 @@ describe('checkout with local mode’s development provider', () => {
     await reachPaymentForm(page);
     expect(await page.getByText('Hand-thrown mug').isVisible()).toBe(true);
     expect(await page.getByTestId('checkout-amount').innerText()).toBe('$25.50');
+    // The price is the item's, not the member's to change.
+    expect(await page.getByRole('button', { name: 'Change amount' }).count()).toBe(0);
     await page.getByRole('heading', { name: 'Development payments, no real money' }).waitFor();
     const pay = page.getByRole('button', { name: 'Pay $25.50' });
 
@@ -145,7 +147,16 @@ describe('checkout with local mode’s development provider', () => {
     expect(await seriousViolations(page)).toEqual([]);
 
     // The candidate flag reaches commerce through an event: the intent is refused until it has.
+    await reachPaymentForm(page, { question: 'How much would you like to donate?', amount: '12.50' });
+    expect(await page.getByTestId('checkout-amount').innerText()).toBe('$12.50');
+    // An amount entered here can be changed: back to the question, as the browser's Back does.
+    await page.getByRole('button', { name: 'Change amount' }).click();
     await reachPaymentForm(page, { question: 'How much would you like to donate?', amount: '12.34' });
+    expect(new URL(page.url()).searchParams.get('amount')).toBe('12.34');
+    await page.goBack();
+    await amount.waitFor();
+    await page.goForward();
+    await reachPaymentForm(page);
     await fillCard(page);
     await page.getByRole('button', { name: 'Donate $12.34' }).click();
     await page.waitForURL((u) => u.pathname === '/payment-success');
@@ -161,6 +172,8 @@ describe('checkout with local mode’s development provider', () => {
     await page.getByRole('heading', { name: 'Send Money' }).waitFor();
     await reachPaymentForm(page, { question: 'How much would you like to send?', amount: '5' });
     await fillCard(page);
+    // The expiry typed as four digits, without the slash.
+    await page.getByRole('textbox', { name: 'Expiry (MM/YY)' }).fill('1234');
     await page.getByRole('button', { name: 'Send $5.00' }).click();
     await page.getByRole('heading', { name: 'Payment Successful' }).waitFor();
     await toastSays(page, 'Payment Successful', 'Money sent successfully!');
@@ -211,6 +224,8 @@ describe('checkout with local mode’s development provider', () => {
     expect(await page.getByRole('button', { name: 'Pay $40.00' }).count()).toBe(0);
     await error.getByRole('button', { name: 'Start Again' }).click();
     await error.getByText('The price of this item is $55.00', { exact: true }).waitFor();
+    // A refusal waiting will not cure is told as it is, not as 'try again later'.
+    await toastSays(page, 'Payment Setup Error', 'The price of this item is $55.00');
     expect(await seriousViolations(page)).toEqual([]);
   });
 

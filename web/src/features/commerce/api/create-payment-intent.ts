@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { CreatePaymentIntentBody, PaymentIntent } from '@freemarket/contracts';
-import { apiRequest } from '../../../lib/api-client';
+import { ApiError, apiRequest, errorMessageOf } from '../../../lib/api-client';
 
 /**
  * `POST /api/create-payment-intent`: the server checks the payment, stores it as pending and asks
@@ -16,6 +16,14 @@ export async function createPaymentIntent(body: CreatePaymentIntentBody): Promis
 export function useCreatePaymentIntent() {
   return useMutation({
     mutationFn: createPaymentIntent,
-    meta: { errorTitle: 'Payment Setup Error', errorText: 'Failed to initialize payment. Please try again later.' },
+    meta: { errorTitle: 'Payment Setup Error', errorText: setupErrorText },
   });
+}
+
+/**
+ * Spec 02 §8's 'try again later' fits a payment that could not be set up; a payment the server
+ * refuses (the item sold, a donation to a non-candidate) will not be set up later either: its reason.
+ */
+function setupErrorText(error: Error): string {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500 ? errorMessageOf(error) : 'Failed to initialize payment. Please try again later.';
 }

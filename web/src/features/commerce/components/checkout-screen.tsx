@@ -2,7 +2,7 @@ import type { CreatePaymentIntentBody, PaymentIntent, PaymentsConfig, Transactio
 import type { TransactionType } from '@freemarket/contracts/constants';
 import { CreditCard } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { MoneyInput } from '../../../components/ui/money-input';
 import { paths } from '../../../config/paths';
@@ -53,11 +53,27 @@ function readRequest(params: URLSearchParams): CheckoutRequest | { error: string
   return { sellerId, itemId, type, description: params.get('description')?.trim() || null, amount: parsed ? parsed.amount : null };
 }
 
-/** Spec 02 §2, the payment screen: the query, then the amount if the link left it open, then the provider's form. */
+/** Marks the history entry the amount step adds, so the payment form can offer to go back to it. */
+interface CheckoutState {
+  amountEntered?: boolean;
+}
+
+/**
+ * Spec 02 §2, the payment screen: the query, then the amount if the link left it open, then the
+ * provider's form. An amount the member enters joins the address as a new history entry, so Back
+ * (or Change amount) returns to the question.
+ */
 export function CheckoutScreen() {
   const [params] = useSearchParams();
   const request = useMemo(() => readRequest(params), [params]);
-  const [entered, setEntered] = useState<string | null>(null);
+  const navigate = useNavigate();
+  const amountEntered = (useLocation().state as CheckoutState | null)?.amountEntered === true;
+  const enterAmount = (amount: string) => {
+    const next = new URLSearchParams(params);
+    next.set('amount', amount);
+    const state: CheckoutState = { amountEntered: true };
+    void navigate({ search: next.toString() }, { state });
+  };
   const config = usePaymentsConfig();
 
   if (!request) return <PaymentErrorCard message={MISSING} />;
@@ -66,16 +82,15 @@ export function CheckoutScreen() {
   if (config.isError) return <PaymentErrorCard message={errorMessageOf(config.error)} />;
   const provider = configuredProvider(config.data);
   if (!provider) return <ConfigurationRequiredCard />;
-  const amount = request.amount ?? entered;
-  if (!amount) return <AmountStep type={request.type} description={request.description} onAmount={setEntered} />;
+  if (!request.amount) return <AmountStep type={request.type} description={request.description} onAmount={enterAmount} />;
   const body: CreatePaymentIntentBody = {
-    amount,
+    amount: request.amount,
     sellerId: request.sellerId,
     type: request.type,
     ...(request.itemId ? { itemId: request.itemId } : {}),
     ...(request.description ? { description: request.description } : {}),
   };
-  return <PaymentStep key={JSON.stringify(body)} body={body} provider={provider} />;
+  return <PaymentStep key={JSON.stringify(body)} body={body} provider={provider} onChangeAmount={amountEntered ? () => void navigate(-1) : undefined} />;
 }
 
 type Provider = { name: 'development' } | { name: 'stripe'; publishableKey: string };
@@ -131,7 +146,7 @@ function AmountStep({ type, description, onAmount }: { type: TransactionType; de
 }
 
 /** Spec 02 §4: initialising (the intent is being made), then the form once a client secret returns. */
-function PaymentStep({ body, provider }: { body: CreatePaymentIntentBody; provider: Provider }) {
+function PaymentStep({ body, provider, onChangeAmount }: { body: CreatePaymentIntentBody; provider: Provider; onChangeAmount?: () => void }) {
   const intent = useCreatePaymentIntent();
   const { mutate } = intent;
   // React's development double effects would otherwise ask for a second intent.
@@ -148,10 +163,19 @@ function PaymentStep({ body, provider }: { body: CreatePaymentIntentBody; provid
   }
   if (!intent.data) return <Working text="Initializing payment..." />;
   // A new intent for the same request: a fresh form, or the reason there can be none (a new price, a sale).
-  return <CompletePayment key={intent.data.transactionId} body={body} provider={provider} intent={intent.data} onStartAgain={() => mutate(body)} />;
+  return <CompletePayment key={intent.data.transactionId} body={body} provider={provider} intent={intent.data} onStartAgain={() => mutate(body)} onChangeAmount={onChangeAmount} />;
 }
 
-function CompletePayment({ body, provider, intent, onStartAgain }: { body: CreatePaymentIntentBody; provider: Provider; intent: PaymentIntent; onStartAgain: () => void }) {
+interface CompletePaymentProps {
+  body: CreatePaymentIntentBody;
+  provider: Provider;
+  intent: PaymentIntent;
+  onStartAgain: () => void;
+  /** Back to the amount question, when the member entered the amount here. */
+  onChangeAmount?: () => void;
+}
+
+function CompletePayment({ body, provider, intent, onStartAgain, onChangeAmount }: CompletePaymentProps) {
   const navigate = useNavigate();
   const [loadError, setLoadError] = useState<string | null>(null);
   const [ended, setEnded] = useState<string | null>(null);
@@ -168,8 +192,13 @@ function CompletePayment({ body, provider, intent, onStartAgain }: { body: Creat
           </>
         ) : null}
         <dt className="text-slate-600">Amount</dt>
-        <dd className="font-semibold text-slate-900" data-testid="checkout-amount">
-          {formatMoney(body.amount)}
+        <dd className="flex flex-wrap items-center gap-x-3 font-semibold text-slate-900">
+          <span data-testid="checkout-amount">{formatMoney(body.amount)}</span>
+          {onChangeAmount ? (
+            <Button variant="ghost" size="sm" onClick={onChangeAmount}>
+              Change amount
+            </Button>
+          ) : null}
         </dd>
       </dl>
       {provider.name === 'development' ? (

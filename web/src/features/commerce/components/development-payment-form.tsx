@@ -19,7 +19,8 @@ type CardErrors = Partial<Record<CardField, string>>;
 function checkCard(number: string, expiry: string, cvc: string, now = new Date()): CardErrors {
   const errors: CardErrors = {};
   if (!/^\d{12,19}$/.test(number.replace(/[\s-]/g, ''))) errors.number = 'Enter a card number of 12 to 19 digits.';
-  const exp = /^(0[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})$/.exec(expiry.trim());
+  // MM/YY as printed on a card, or its four digits typed without the slash (1234 is 12/34).
+  const exp = /^(0[1-9]|1[0-2])\s*\/?\s*(\d{2}|\d{4})$/.exec(expiry.trim());
   if (!exp) errors.expiry = 'Enter the expiry date as MM/YY.';
   else {
     const year = exp[2]!.length === 2 ? 2000 + Number(exp[2]) : Number(exp[2]);
