@@ -199,8 +199,8 @@ describe('the profile page’s Shop and Events tabs and expenses', () => {
     expect(await stool.getByRole('button').count()).toBe(0);
     // Beyond what one card payment can be, the item is paid to its seller directly.
     const truck = page.getByTestId('item-for-sale').filter({ hasText: 'Flatbed truck' });
-    await truck.getByText('$18500.00').waitFor();
-    await truck.getByText('Pay the seller directly: card payments here run from $0.50 to $10000.00.').waitFor();
+    await truck.getByText('$18,500.00').waitFor();
+    await truck.getByText('Pay the seller directly: card payments here run from $0.50 to $10,000.00.').waitFor();
     expect(await truck.getByRole('link', { name: 'Buy Now' }).count()).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'profile-shop-other');

@@ -32,3 +32,10 @@ export function readPositiveMoney(raw: string): MoneyReading {
 export function moneyProblem(reading: MoneyReading): string | undefined {
   return 'error' in reading ? reading.error : undefined;
 }
+
+const DOLLARS = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** Money as members read it: '$18,500.00' (spec 02 §9: two decimals). */
+export function formatMoney(amount: string | number): string {
+  return DOLLARS.format(Number(amount));
+}

@@ -9,9 +9,10 @@ import { paths } from '../../../config/paths';
 import { ApiError, errorMessageOf } from '../../../lib/api-client';
 import { useCreatePaymentIntent } from '../api/create-payment-intent';
 import { usePaymentsConfig } from '../api/get-payments-config';
-import { formatMoney, parseAmount, parseType, submitLabel } from '../utils/payment-text';
+import { parseAmount, parseType, submitLabel } from '../utils/payment-text';
 import { CheckoutCard, ConfigurationRequiredCard, PaymentErrorCard, Working } from './checkout-cards';
 import { DevelopmentPaymentForm } from './development-payment-form';
+import { formatMoney } from '../../../lib/money';
 
 // @NOTE Stripe's libraries load only when the server names Stripe as the provider: local mode's
 // development form and every other screen never download them.

@@ -7,8 +7,9 @@ import { toast } from '../../../components/ui/toast-store';
 import { paths } from '../../../config/paths';
 import { memberName } from '../../../lib/member-name';
 import { useTransaction } from '../api/get-transaction';
-import { formatMoney, REFUND_REASON_TEXT, SUCCESS_TEXT, TYPE_LABELS } from '../utils/payment-text';
+import { REFUND_REASON_TEXT, SUCCESS_TEXT, TYPE_LABELS } from '../utils/payment-text';
 import { BackHomeLink, CheckoutCard, Working } from './checkout-cards';
+import { formatMoney } from '../../../lib/money';
 
 /** How often and how long the page reads a pending payment again, waiting for the provider's webhook. */
 export const PAYMENT_POLL_MS = 1000;

@@ -9,7 +9,8 @@ import { LoadMore } from '../../../components/ui/load-more';
 import { SkeletonList } from '../../../components/ui/skeleton';
 import { memberName } from '../../../lib/member-name';
 import { useTransactions, type TransactionFilters } from '../api/get-transactions';
-import { formatMoney, REFUND_REASON_TEXT, SOURCE_LABELS, STATUS_LABELS, TYPE_LABELS } from '../utils/payment-text';
+import { REFUND_REASON_TEXT, SOURCE_LABELS, STATUS_LABELS, TYPE_LABELS } from '../utils/payment-text';
+import { formatMoney } from '../../../lib/money';
 
 type Role = ListTransactionsQuery['role'];
 const ROLE_LABELS: Readonly<Record<Role, string>> = { all: 'All', buyer: 'Paid by me', seller: 'Paid to me' };

@@ -1,11 +1,7 @@
 import type { RefundReason, TransactionSource, TransactionStatus } from '@freemarket/contracts';
 import { PAYMENT_MAX_AMOUNT, PAYMENT_MIN_AMOUNT, TRANSACTION_TYPES, type TransactionType } from '@freemarket/contracts/constants';
-import { readPositiveMoney } from '../../../lib/money';
+import { formatMoney, readPositiveMoney } from '../../../lib/money';
 
-/** '$12.50' (spec 02 §9: amounts to two decimals). */
-export function formatMoney(amount: string): string {
-  return `$${Number(amount).toFixed(2)}`;
-}
 
 /**
  * A typed or linked amount as the server takes it ('12.5' → '12.50'), or why it cannot be paid;

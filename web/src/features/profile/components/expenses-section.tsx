@@ -6,16 +6,17 @@ import { Button, buttonClass } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field, Input, Select, Textarea } from '../../../components/ui/field';
 import { LoadMore } from '../../../components/ui/load-more';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { MoneyInput } from '../../../components/ui/money-input';
 import { toast } from '../../../components/ui/toast-store';
 import { isUnauthorizedError } from '../../../lib/api-client';
-import { moneyProblem, readPositiveMoney } from '../../../lib/money';
+import { formatMoney, moneyProblem, readPositiveMoney } from '../../../lib/money';
 import { useCreateExpense } from '../api/create-expense';
 import { useDeleteExpense } from '../api/delete-expense';
 import { expensesCsvHref } from '../api/expenses-export';
 import { useExpenseSummary } from '../api/get-expense-summary';
 import { useExpenses } from '../api/get-expenses';
-import { EXPENSE_LIMITS, EXPENSE_PAYMENT_METHOD_LABELS, EXPENSE_PAYMENT_METHODS, money, type ExpensePaymentMethod } from '../utils/shop-expense-constants';
+import { EXPENSE_LIMITS, EXPENSE_PAYMENT_METHOD_LABELS, EXPENSE_PAYMENT_METHODS, type ExpensePaymentMethod } from '../utils/shop-expense-constants';
 import { Section, type ProfileSectionProps } from './section';
 
 const LABELS: Record<ExpenseType, { title: string; noun: string }> = {
@@ -127,21 +128,14 @@ function ExpenseForm({ type, onDone }: { type: ExpenseType; onDone: () => void }
 function DeleteExpenseDialog({ expense, onClose }: { expense: Expense | null; onClose: () => void }) {
   const remove = useDeleteExpense(onClose);
   return (
-    <Dialog
+    <ConfirmDialog
       open={expense !== null}
-      onOpenChange={(open) => (open ? undefined : onClose())}
       title="Delete expense?"
-      description={expense ? `${expense.lineItem} from ${expense.vendor}, ${money(expense.amount)}, will be removed. This cannot be undone.` : ''}
-    >
-      <div className="flex justify-end gap-2">
-        <Button variant="ghost" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button variant="destructive" disabled={remove.isPending} onClick={() => expense && remove.mutate(expense.id)}>
-          {remove.isPending ? 'Deleting...' : 'Delete'}
-        </Button>
-      </div>
-    </Dialog>
+      description={expense ? `${expense.lineItem} from ${expense.vendor}, ${formatMoney(expense.amount)}, will be removed. This cannot be undone.` : ''}
+      pending={remove.isPending}
+      onConfirm={() => expense && remove.mutate(expense.id)}
+      onCancel={onClose}
+    />
   );
 }
 
@@ -160,7 +154,7 @@ function ExpenseRow({ expense, onDelete }: { expense: Expense; onDelete: () => v
         {expense.notes ? <p className="text-sm wrap-anywhere whitespace-pre-line text-slate-600">{expense.notes}</p> : null}
       </div>
       <div className="flex items-center gap-2">
-        <span className="font-semibold text-slate-900">{money(expense.amount)}</span>
+        <span className="font-semibold text-slate-900">{formatMoney(expense.amount)}</span>
         <Button variant="ghost" size="sm" onClick={onDelete}>
           <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete<span className="sr-only"> {expense.lineItem}</span>
         </Button>
@@ -223,7 +217,7 @@ function ExpenseList({ type }: { type: ExpenseType }) {
         {summary.data ? (
           // The totals are the year's; the list beneath holds every year.
           <p className="text-sm text-slate-800" data-testid={`${type}-expenses-total`}>
-            Total for {summary.data.from.slice(0, 4)}: <span className="font-semibold">{money(summary.data.total)}</span> ({summary.data.count} {summary.data.count === 1 ? 'expense' : 'expenses'})
+            Total for {summary.data.from.slice(0, 4)}: <span className="font-semibold">{formatMoney(summary.data.total)}</span> ({summary.data.count} {summary.data.count === 1 ? 'expense' : 'expenses'})
           </p>
         ) : null}
         {body}

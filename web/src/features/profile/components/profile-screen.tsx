@@ -118,7 +118,8 @@ function ProfileEditor({ profile, viewer, userId, slots, onSaved, tab, setTab, t
                   </Button>
                 </>
               ) : (
-                <Button onClick={() => setEditing(true)}>Edit Profile</Button>
+                // With no profile yet (the create form left by Cancel), it starts the profile, as the header's button says.
+                <Button onClick={() => setEditing(true)}>{profile ? 'Edit Profile' : 'Create Profile'}</Button>
               )}
             </div>
           ) : null}

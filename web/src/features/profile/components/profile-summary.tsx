@@ -7,7 +7,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { useRemoveCertification } from '../api/remove-certification';
 import { useRemoveUserSkill } from '../api/remove-user-skill';
 import { formatRating, fullName, ratingOf } from '../../../lib/profile-display';
-import { money } from '../utils/shop-expense-constants';
+import { formatMoney } from '../../../lib/money';
 import { isHiddenFrom } from './privacy';
 import { CertificationForm, SkillForm } from './summary-forms';
 import { PrivateNotice, Section, type ProfileSectionProps } from './section';
@@ -18,7 +18,7 @@ function yearsText(years: number): string {
 
 function SkillRow({ skill, canEdit }: { skill: UserSkill; canEdit: boolean }) {
   const remove = useRemoveUserSkill();
-  const details = [skill.yearsExperience != null ? yearsText(skill.yearsExperience) : null, skill.hourlyRate != null ? `${money(skill.hourlyRate)}/hr` : null].filter(Boolean);
+  const details = [skill.yearsExperience != null ? yearsText(skill.yearsExperience) : null, skill.hourlyRate != null ? `${formatMoney(skill.hourlyRate)}/hr` : null].filter(Boolean);
   return (
     <li className="flex items-start justify-between gap-2" data-testid="profile-skill">
       <div className="min-w-0">

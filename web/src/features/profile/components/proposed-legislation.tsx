@@ -13,18 +13,10 @@ import { useDeleteLegislation } from '../api/delete-legislation';
 import { useLegislation } from '../api/get-legislation';
 import { useUpdateLegislation } from '../api/update-legislation';
 import { PrivateNotice, Section, type ProfileSectionProps } from './section';
+import { isWebAddress } from '../../../lib/web-address';
 
 // The contract's limits (legislationInputSchema).
 const LIMITS = { title: 200, description: 10_000, documents: 20, url: 2048 } as const;
-
-function isWebAddress(text: string): boolean {
-  try {
-    const url = new URL(text);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
 
 /** Spec 02 §5: one address a line, blank lines dropped. */
 function documentLines(text: string): string[] {

@@ -11,13 +11,13 @@ import { Field, Input, Textarea } from '../../../components/ui/field';
 import { LoadMore } from '../../../components/ui/load-more';
 import { MoneyInput } from '../../../components/ui/money-input';
 import { ApiError } from '../../../lib/api-client';
-import { moneyProblem, readPositiveMoney } from '../../../lib/money';
+import { formatMoney, moneyProblem, readPositiveMoney } from '../../../lib/money';
 import { isWebAddress } from '../../../lib/web-address';
 import { useCreateItem } from '../api/create-item';
 import { useDeleteItem } from '../api/delete-item';
 import { useItemsForSale } from '../api/get-items-for-sale';
 import { useUpdateItem } from '../api/update-item';
-import { ITEM_LIMITS, money } from '../utils/shop-expense-constants';
+import { ITEM_LIMITS } from '../utils/shop-expense-constants';
 import { PrivacySwitch } from './form-fields';
 import { isHiddenFrom } from './privacy';
 import type { ProfileSlots } from './profile-slots';
@@ -201,7 +201,7 @@ function ItemCard({ item, viewerId, editing, canEdit, onEdit, onDelete, buyActio
         <h3 className="font-semibold wrap-anywhere text-slate-900">
           {item.title}
         </h3>
-        <span className="font-semibold text-slate-900">{item.price !== null ? money(item.price) : 'No set price'}</span>
+        <span className="font-semibold text-slate-900">{item.price !== null ? formatMoney(item.price) : 'No set price'}</span>
       </div>
       {item.description ? <p className="text-sm wrap-anywhere whitespace-pre-line text-slate-700">{item.description}</p> : null}
       {flags.length || item.status === 'sold' ? (
@@ -220,7 +220,7 @@ function ItemCard({ item, viewerId, editing, canEdit, onEdit, onDelete, buyActio
       ) : null}
       {forSale && !buyable ? (
         <p className="text-sm text-slate-600">
-          Pay the seller directly: card payments here run from {money(PAYMENT_MIN_AMOUNT)} to {money(PAYMENT_MAX_AMOUNT)}.
+          Pay the seller directly: card payments here run from {formatMoney(PAYMENT_MIN_AMOUNT)} to {formatMoney(PAYMENT_MAX_AMOUNT)}.
         </p>
       ) : null}
       {buyable || canEdit ? (

@@ -30,7 +30,3 @@ export const EXPENSE_PAYMENT_METHOD_LABELS: Record<ExpensePaymentMethod, string>
   other: 'Other',
 };
 
-/** Money as the spec shows it: two decimals (spec 02 §9). */
-export function money(amount: string | number): string {
-  return `$${Number(amount).toFixed(2)}`;
-}
