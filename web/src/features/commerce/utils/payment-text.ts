@@ -2,7 +2,6 @@ import type { RefundReason, TransactionSource, TransactionStatus } from '@freema
 import { PAYMENT_MAX_AMOUNT, PAYMENT_MIN_AMOUNT, TRANSACTION_TYPES, type TransactionType } from '@freemarket/contracts/constants';
 import { formatMoney, readPositiveMoney } from '../../../lib/money';
 
-
 /**
  * A typed or linked amount as the server takes it ('12.5' → '12.50'), or why it cannot be paid;
  * `size` marks an amount written right that is below or above what one card payment can be.
