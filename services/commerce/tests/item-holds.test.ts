@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { ErrorBody, Item, PaymentIntent } from '@freemarket/contracts';
 import { waitFor } from '@freemarket/testing';
-import { deliverWebhook, intentEvent, refundEvent } from '@freemarket/testing/stripe-webhooks';
+import { deliverWebhook, intentEvent, refundEvent, refundFailedEvent } from '@freemarket/testing/stripe-webhooks';
 import { itemsForSale, outbox, transactions } from '../src/db/schema/index.js';
 import { call, useCheckout, type Member } from './_util.js';
 
@@ -184,7 +184,7 @@ describe('a second payment taken for an item already sold', () => {
     await sweep();
     expect(refundsAt(second.intentId)).toEqual([]);
     await db().update(transactions).set({ refundDueAt: new Date(Date.now() - 1000) }).where(eq(transactions.id, second.transactionId));
-    await sweep();
+    expect(await sweep()).toMatchObject({ refunded: 1 });
     expect(refundsAt(second.intentId)).toHaveLength(1);
     expect((await transaction(second.transactionId)).refundDueAt).toBeNull();
   });
@@ -195,6 +195,28 @@ describe('a second payment taken for an item already sold', () => {
     await deliver('payment_intent.succeeded', second.intentId);
     expect(await transaction(second.transactionId)).toMatchObject({ status: 'succeeded', refundReason: 'paid_twice', refundDueAt: null });
     expect(refundsAt(second.intentId)).toEqual([]);
+  });
+
+  it('is reported for a person to settle when Stripe could not return the refund to the card, and changes nothing', async () => {
+    const { second } = await paidTwice('38.00');
+    await deliver('payment_intent.succeeded', second.intentId);
+    await deliverWebhook(c.sut.url, refundEvent(second.intentId, 3800, 3800), WEBHOOK_SECRET);
+    const refunded = await transaction(second.transactionId);
+    const errors = vi.spyOn(c.sut.service.runtime.logger, 'error');
+    try {
+      const failed = refundFailedEvent(second.intentId, 3800, 'expired_or_canceled_card', `evt_refund_failed_${second.transactionId}`);
+      expect((await deliverWebhook(c.sut.url, failed, WEBHOOK_SECRET)).status).toBe(200);
+      expect((await deliverWebhook(c.sut.url, failed, WEBHOOK_SECRET)).status).toBe(200);
+      // Once however often Stripe delivers it: the buyer is still owed $38.00.
+      expect(errors).toHaveBeenCalledTimes(1);
+      expect(errors).toHaveBeenCalledWith(
+        expect.objectContaining({ transactionId: second.transactionId, amount: '38.00', failureReason: 'expired_or_canceled_card', refundReason: 'paid_twice' }),
+        expect.stringContaining('refund them another way'),
+      );
+    } finally {
+      errors.mockRestore();
+    }
+    expect(await transaction(second.transactionId)).toEqual(refunded);
   });
 
   it('needs no refund of ours when the seller refunded it in Stripe first, and is marked refunded by Stripe’s report', async () => {

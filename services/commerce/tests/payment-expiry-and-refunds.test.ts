@@ -74,7 +74,7 @@ describe(AbandonedPaymentSweeper.name, () => {
     const canceller = new IntentCanceller(paymentProviderFor(sut.service.ctx.config.payments)!, sut.service.runtime, 60);
     const others = Array.from({ length: 2 }, () => new AbandonedPaymentSweeper({ runtime: sut.service.runtime, canceller, refunder: sut.service.ctx.refunder, ttlMinutes: 60, intervalMs: 60_000, batchSize: 4 }));
     const canceled = await Promise.all([sweeper().processAll(), ...others.map((s) => s.processAll())]);
-    expect(canceled.reduce((a, b) => a + b, 0)).toBe(payments.length);
+    expect(canceled.reduce((sum, swept) => sum + swept.canceled, 0)).toBe(payments.length);
     for (const p of payments) {
       expect(stripe.cancels.get(p.intentId)).toBe(1);
       expect((await transaction(p.transactionId)).status).toBe('canceled');

@@ -97,7 +97,7 @@ describe('user.deleted and card payments', () => {
     ] as const) {
       expect((await deliver('payment_intent.succeeded', payment.intentId)).status).toBe(200);
       const settled = await transaction(payment.transactionId);
-      expect(settled.status).toBe('succeeded');
+      expect(settled).toMatchObject({ status: 'succeeded', cancelDueAt: null });
       expect(isRemovedMember(settled.buyerId)).toBe(true);
       expect((await itemRow(item.id))?.status).toBe('sold');
       expect(await announcedSuccesses(payment.transactionId)).toEqual([expect.objectContaining({ buyerId: settled.buyerId, sellerId: c.bob.id })]);

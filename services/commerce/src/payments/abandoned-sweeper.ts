@@ -24,7 +24,7 @@ export interface AbandonedSweeperOptions {
  */
 export class AbandonedPaymentSweeper {
   private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | undefined;
+  private running: Promise<{ canceled: number; refunded: number }> | undefined;
   private stopped = true;
   private readonly batchSize: number;
 
@@ -44,17 +44,19 @@ export class AbandonedPaymentSweeper {
     await this.running?.catch(() => undefined);
   }
 
-  /** Sweeps until no batch makes progress; resolves with the number of payments canceled. */
-  async processAll(): Promise<number> {
-    let total = 0;
+  /** Sweeps until no batch makes progress; resolves with the payments canceled and the refunds the provider took. */
+  async processAll(): Promise<{ canceled: number; refunded: number }> {
+    let canceled = 0;
     for (;;) {
-      const { claimed, handled, canceled } = await this.processBatch();
-      total += canceled;
-      if (claimed < this.batchSize || handled === 0) break;
+      const batch = await this.processBatch();
+      canceled += batch.canceled;
+      if (batch.claimed < this.batchSize || batch.handled === 0) break;
     }
+    let refunded = 0;
     for (;;) {
-      const { claimed, refunded } = await this.options.refunder.finishDue({ limit: this.batchSize });
-      if (claimed < this.batchSize || refunded === 0) return total;
+      const batch = await this.options.refunder.finishDue({ limit: this.batchSize });
+      refunded += batch.refunded;
+      if (batch.claimed < this.batchSize || batch.refunded === 0) return { canceled, refunded };
     }
   }
 
@@ -67,8 +69,9 @@ export class AbandonedPaymentSweeper {
     if (this.stopped) return;
     this.running = this.processAll();
     try {
-      const canceled = await this.running;
+      const { canceled, refunded } = await this.running;
       if (canceled > 0) this.options.runtime.logger.info({ canceled }, 'abandoned card payments canceled');
+      if (refunded > 0) this.options.runtime.logger.info({ refunded }, 'refunds of payments for items already sold asked of the payment provider again and taken');
     } catch (err) {
       this.options.runtime.logger.warn({ err }, 'abandoned payment sweep failed; will retry');
     } finally {

@@ -6,10 +6,10 @@ import { findItem, itemsArePublic } from '../items/repository.js';
 import type { TransactionService } from '../transactions/service.js';
 import type { IntentCanceller } from './cancel-intents.js';
 import type { PaymentRefunder } from './refund-payments.js';
-import { outcomeOf } from './events.js';
+import { outcomeOf, type PaymentOutcome } from './events.js';
 import { DevelopmentProvider, PaymentRefusedError, type PaymentProvider } from './provider.js';
 import { deleteTransaction, findByIntent, firstDelivery, heldByAnother, markItemSold, requestCancels, requestOversoldRefund, setTransaction, storeIntent } from './repository.js';
-import { canMove, isOpen, refundOutcome, successOutcome, toCents } from './transitions.js';
+import { canMove, fromCents, isOpen, refundOutcome, successOutcome, toCents } from './transitions.js';
 
 /** Provider calls a webhook's transaction made due, by payment id, for after its commit. */
 interface DueAfterCommit {
@@ -106,8 +106,9 @@ export class PaymentService {
    * moves forward. A success announces `payment.succeeded` (rewards credits it), sells the item and
    * cancels the item's other open payments; a refund records the total refunded and announces
    * `payment.refunded` (rewards takes points back). A payment being ended that is declined again
-   * (after the provider was taking it) is due for its cancel at once. Cancels and refunds made due
-   * are asked of the provider right after the commit.
+   * (after the provider was taking it) is due for its cancel at once; a refund the provider could
+   * not return to the card is reported for a person. Cancels and refunds made due are asked of the
+   * provider right after the commit.
    */
   async handleWebhook(rawBody: Buffer, signature: string | undefined): Promise<void> {
     const provider = this.requireProvider();
@@ -124,6 +125,10 @@ export class PaymentService {
       // The item before its payments, the order createIntent takes them in, so the two never deadlock.
       const seen = await findByIntent(tx, outcome.paymentIntentId, { lock: false });
       if (!seen) return nothingDue;
+      if (outcome.kind === 'refund_failed') {
+        this.reportFailedRefund(seen, outcome);
+        return nothingDue;
+      }
       if (seen.itemId) await findItem(tx, seen.itemId, { lock: true });
       const payment = await findByIntent(tx, outcome.paymentIntentId);
       if (!payment) return nothingDue;
@@ -155,12 +160,13 @@ export class PaymentService {
     if (!outcome) return due;
     if (payment.itemId && !(await markItemSold(tx, payment.itemId))) {
       // `succeededAt` stays null, the mark of a success never announced, so its refund takes back no points.
-      if (outcome === 'settle') await setTransaction(tx, payment.id, { status: 'succeeded' });
+      if (outcome === 'settle') await setTransaction(tx, payment.id, { status: 'succeeded', cancelDueAt: null });
       await requestOversoldRefund(tx, payment);
       due.refunds = [payment.id];
       return due;
     }
-    await setTransaction(tx, payment.id, outcome === 'settle' ? { status: 'succeeded', succeededAt: new Date() } : { succeededAt: new Date() });
+    // A cancel still due (it raced the buyer's confirm at Stripe) has nothing left to end.
+    await setTransaction(tx, payment.id, { ...(outcome === 'settle' ? { status: 'succeeded' } : {}), succeededAt: new Date(), cancelDueAt: null });
     if (payment.itemId) due.cancels = await requestCancels(tx, payment.itemId, payment, 'all');
     await emit('payment.succeeded', { transactionId: payment.id, buyerId: payment.buyerId, sellerId: payment.sellerId, amount: payment.amount, type: payment.type });
     // The refund went out before any success, so rewards had no credit to take it from: announced again, it now has.
@@ -173,6 +179,17 @@ export class PaymentService {
     if (!next) return;
     await setTransaction(tx, payment.id, next);
     await this.announceRefund(emit, payment, next.amountRefunded, payment.succeededAt !== null);
+  }
+
+  /**
+   * Stripe could not return a refund to the buyer's card (a closed account, say) and put the money
+   * back in our balance: the buyer is still owed it, and only a person can pay it back another way.
+   */
+  private reportFailedRefund(payment: TransactionRow, failure: Extract<PaymentOutcome, { kind: 'refund_failed' }>): void {
+    this.runtime.logger.error(
+      { transactionId: payment.id, paymentIntentId: failure.paymentIntentId, refundId: failure.refundId, amount: fromCents(failure.amountCents), failureReason: failure.failureReason, refundReason: payment.refundReason },
+      'a refund failed at the payment provider: the buyer has not been paid back; refund them another way',
+    );
   }
 
   private async announceRefund(emit: Emit, payment: TransactionRow, amountRefunded: string, succeededAnnounced: boolean): Promise<void> {
