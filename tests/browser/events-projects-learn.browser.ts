@@ -310,7 +310,8 @@ describe('the learning hub', () => {
     await dialog.getByLabel('Video URL (optional)').fill('javascript:alert(1)');
     await dialog.getByLabel('Category').selectOption({ label: 'Trades' });
     await dialog.getByLabel('Skill').selectOption({ label: 'Plumbing' });
-    await dialog.getByLabel('Duration (minutes, optional)').fill('12');
+    const duration = dialog.getByLabel('Duration (minutes, optional)');
+    await duration.pressSequentially('1,5');
     const free = dialog.getByRole('switch', { name: 'Free' });
     expect(await free.getAttribute('aria-checked')).toBe('true');
     expect(await dialog.getByLabel('Price ($)').count()).toBe(0);
@@ -323,7 +324,11 @@ describe('the learning hub', () => {
     await dialog.getByText('Please enter a web address starting with http:// or https://').waitFor();
     await dialog.getByText('Use a dot for cents, like 12.50').waitFor();
     expect(await price.inputValue()).toBe('24,50');
+    await dialog.getByText('Enter a whole number, like 12 or 1,000').waitFor();
+    expect(await duration.getAttribute('aria-invalid')).toBe('true');
+    expect(await duration.inputValue()).toBe('1,5');
     await price.fill('24.5');
+    await duration.fill('12');
     await dialog.getByLabel('Video URL (optional)').fill('https://videos.example.com/leaky-tap.mp4');
     expect(await seriousViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Create Tutorial' }).click();

@@ -50,7 +50,13 @@ describe('the profile page', () => {
     await page.getByRole('checkbox', { name: 'Service Provider' }).check();
     await page.getByTestId('business-information').waitFor();
     await page.getByRole('textbox', { name: 'Business name' }).fill('Cleo’s Crumbs');
-    await page.getByRole('spinbutton', { name: 'Years in business' }).fill('7');
+    // Typed key by key, as a member does: '1,5' is refused, not read as 15; '1,000' is a thousand.
+    const years = page.getByRole('textbox', { name: 'Years in business' });
+    await years.fill('');
+    await years.pressSequentially('1,5');
+    const employees = page.getByRole('textbox', { name: 'Employees' });
+    await employees.fill('');
+    await employees.pressSequentially('1,000');
     await page.getByRole('checkbox', { name: 'Mentoring' }).check();
     await page.getByRole('checkbox', { name: 'Cash', exact: true }).check();
 
@@ -62,10 +68,15 @@ describe('the profile page', () => {
     await expect.poll(() => website.getAttribute('aria-invalid')).toBe('true');
     expect(await page.locator('#profile-website-problem').textContent()).toBe('Enter a web address starting with https://, like https://example.com');
     expect(await page.locator('#profile-latitude-problem').textContent()).toBe('must be a decimal number');
+    expect(await years.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('#profile-yearsInBusiness-problem').textContent()).toBe('Enter a whole number, like 12 or 1,000');
+    expect(await years.inputValue()).toBe('1,5');
+    expect(await employees.getAttribute('aria-invalid')).toBeNull();
     expect((await callApi(page, 'GET', `/api/profiles/user/${c.id}`)).status).toBe(404);
 
     // Typed the usual way, without https://: the form adds it.
     await website.fill('crumbs.example.com');
+    await years.fill('7');
     await page.getByRole('textbox', { name: 'Latitude' }).fill('37.7801');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Profile updated successfully!').first().waitFor();
@@ -85,6 +96,7 @@ describe('the profile page', () => {
       isServiceProvider: true,
       businessName: 'Cleo’s Crumbs',
       yearsInBusiness: 7,
+      employeeCount: 1000,
       openToMentoring: true,
       paymentMethodsAccepted: ['Cash'],
       passions: 'Sourdough and community gardens',

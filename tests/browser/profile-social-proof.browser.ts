@@ -56,14 +56,19 @@ describe('the profile page’s skills, favorites, referrals, testimonials and le
     expect(await dialog.getByRole('button', { name: 'Add Skill' }).isDisabled()).toBe(true);
     await dialog.getByLabel('Skill category').selectOption({ label: 'Trades' });
     await dialog.getByLabel('Skill', { exact: true }).selectOption({ label: 'Carpentry' });
-    await dialog.getByLabel('Years of experience').fill('12');
-    // Typed key by key, as a member does: a comma is refused, not read as a thousands separator.
+    // Typed key by key, as a member does: a comma is refused, not read as a thousands separator (15 years, 4550 dollars).
+    const years = dialog.getByLabel('Years of experience');
+    await years.pressSequentially('1,5');
     const rate = dialog.getByLabel('Hourly rate ($)');
     await rate.pressSequentially('45,50');
     await dialog.getByRole('button', { name: 'Add Skill' }).click();
+    await dialog.getByText('Enter a whole number, like 12 or 1,000').waitFor();
     await dialog.getByText('Use a dot for cents, like 12.50').waitFor();
+    expect(await years.getAttribute('aria-invalid')).toBe('true');
+    expect(await years.inputValue()).toBe('1,5');
     expect(await rate.getAttribute('aria-invalid')).toBe('true');
     expect(await rate.inputValue()).toBe('45,50');
+    await years.fill('12');
     await rate.fill('45.5');
     expect(await seriousViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Add Skill' }).click();

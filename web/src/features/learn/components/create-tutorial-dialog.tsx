@@ -7,8 +7,10 @@ import { Dialog } from '../../../components/ui/dialog';
 import { Field, Input, Select, Textarea } from '../../../components/ui/field';
 import { MoneyInput } from '../../../components/ui/money-input';
 import { Switch } from '../../../components/ui/switch';
+import { WholeNumberInput } from '../../../components/ui/whole-number-input';
 import { readPositiveMoney } from '../../../lib/money';
 import { isWebAddress } from '../../../lib/web-address';
+import { readWholeNumber, type WholeNumberReading } from '../../../lib/whole-number';
 import { useCreateTutorial } from '../api/create-tutorial';
 import { useSkills } from '../api/get-skills';
 import { TUTORIAL_LIMITS, TUTORIAL_MAX_PRICE } from '../utils/constants';
@@ -42,19 +44,27 @@ function checkPrice(text: string): string | undefined {
   return Number(read.amount) > TUTORIAL_MAX_PRICE ? `Enter a price of at most $${TUTORIAL_MAX_PRICE.toLocaleString('en-US')}` : undefined;
 }
 
+/** The optional duration's minutes as typed, none when empty. */
+function readDuration(text: string): WholeNumberReading | null {
+  return text.trim() ? readWholeNumber(text) : null;
+}
+
+/** The duration's problem: not a whole number, or outside the contract's range. */
+function checkDuration(text: string): string | undefined {
+  const read = readDuration(text);
+  if (!read) return undefined;
+  if ('error' in read) return read.error;
+  return read.value >= 1 && read.value <= TUTORIAL_LIMITS.durationMinutes ? undefined : `Please enter whole minutes from 1 to ${TUTORIAL_LIMITS.durationMinutes.toLocaleString('en-US')}`;
+}
+
 /** The contract's rules, in the form's words, so the server's refusals are rare. */
 function check(d: Draft): Problems {
-  const duration = d.duration.trim();
-  const minutes = Number(duration);
   return {
     title: d.title.trim() ? undefined : 'Please enter a title',
     videoUrl: d.videoUrl.trim() && !isWebAddress(d.videoUrl.trim()) ? 'Please enter a web address starting with http:// or https://' : undefined,
     category: d.categoryId ? undefined : 'Please choose a category',
     skill: d.categoryId && !d.skillId ? 'Please choose a skill' : undefined,
-    duration:
-      duration && !(Number.isInteger(minutes) && minutes >= 1 && minutes <= TUTORIAL_LIMITS.durationMinutes)
-        ? `Please enter whole minutes from 1 to ${TUTORIAL_LIMITS.durationMinutes.toLocaleString('en-US')}`
-        : undefined,
+    duration: checkDuration(d.duration),
     price: d.isFree ? undefined : checkPrice(d.price),
   };
 }
@@ -106,13 +116,13 @@ export function CreateTutorialButton({ categories, onCreated }: { categories: Sk
       document.getElementById(FIELD_IDS[first])?.focus();
       return;
     }
-    const duration = draft.duration.trim();
+    const duration = readDuration(draft.duration);
     const price = readPositiveMoney(draft.price);
     create.mutate({
       title: draft.title.trim(),
       description: description.trim() || null,
       videoUrl: draft.videoUrl.trim() || null,
-      duration: duration ? Number(duration) : null,
+      duration: duration && 'value' in duration ? duration.value : null,
       // Spec 02 §5: '0' when free, otherwise the typed price.
       price: draft.isFree || 'error' in price ? '0' : price.amount,
       isFree: draft.isFree,
@@ -185,18 +195,7 @@ export function CreateTutorialButton({ categories, onCreated }: { categories: Sk
             </Field>
           </div>
           <Field label="Duration (minutes, optional)" htmlFor={FIELD_IDS.duration}>
-            <Input
-              id={FIELD_IDS.duration}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={TUTORIAL_LIMITS.durationMinutes}
-              step={1}
-              value={draft.duration}
-              onChange={(e) => set({ duration: e.target.value })}
-              {...problemProps(problems, 'duration')}
-            />
-            <FieldError problems={problems} field="duration" />
+            <WholeNumberInput id={FIELD_IDS.duration} value={draft.duration} onChange={(e) => set({ duration: e.target.value })} problem={problems.duration} />
           </Field>
           <div className="flex items-center gap-3">
             <Switch id="tutorial-free" checked={draft.isFree} onCheckedChange={(isFree) => set({ isFree })} />

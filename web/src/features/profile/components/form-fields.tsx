@@ -2,7 +2,8 @@ import { PROFILE_TEXT_MAX, type PrivacyFlag } from '@freemarket/contracts/consta
 import { Controller, useFormContext } from 'react-hook-form';
 import { Field, Input, Textarea } from '../../../components/ui/field';
 import { Switch } from '../../../components/ui/switch';
-import type { ProfileFlagField, ProfileFormValues, ProfileListField, ProfileTextField } from '../utils/profile-form';
+import { WholeNumberInput } from '../../../components/ui/whole-number-input';
+import type { ProfileFlagField, ProfileFormValues, ProfileListField, ProfileTextField, ProfileWholeNumberField } from '../utils/profile-form';
 
 function FieldProblem({ name }: { name: keyof ProfileFormValues }) {
   const { formState } = useFormContext<ProfileFormValues>();
@@ -29,14 +30,13 @@ export function ProfileTextInput({ name, label, editing, multiline = false, type
   );
 }
 
-/** A whole number of the profile form (years in business, employees): parsed as an integer, 0 when empty (spec 02 §5). */
-export function ProfileNumberInput({ name, label, editing }: { name: 'yearsInBusiness' | 'employeeCount'; label: string; editing: boolean }) {
-  const { register } = useFormContext<ProfileFormValues>();
+/** A whole number of the profile form (years in business, employees): kept as typed, read when the form is checked (profile-resolver). */
+export function ProfileNumberInput({ name, label, editing }: { name: ProfileWholeNumberField; label: string; editing: boolean }) {
+  const { register, formState } = useFormContext<ProfileFormValues>();
   const id = `profile-${name}`;
   return (
     <Field label={label} htmlFor={id}>
-      <Input id={id} type="number" min={0} step={1} inputMode="numeric" disabled={!editing} {...register(name, { setValueAs: (v: unknown) => (v === '' || v === null || v === undefined ? 0 : Number.parseInt(String(v), 10) || 0) })} />
-      <FieldProblem name={name} />
+      <WholeNumberInput id={id} disabled={!editing} problem={formState.errors[name]?.message} {...register(name)} />
     </Field>
   );
 }

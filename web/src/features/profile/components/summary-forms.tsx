@@ -3,24 +3,17 @@ import { flushSync } from 'react-dom';
 import { Button } from '../../../components/ui/button';
 import { Field, Input, Select } from '../../../components/ui/field';
 import { MoneyInput } from '../../../components/ui/money-input';
+import { WholeNumberInput } from '../../../components/ui/whole-number-input';
 import { moneyProblem, readMoney } from '../../../lib/money';
+import { readWholeNumber } from '../../../lib/whole-number';
 import { useAddCertification } from '../api/add-certification';
 import { useAddUserSkill } from '../api/add-user-skill';
 import { useSkillCategories } from '../api/get-skill-categories';
 import { useSkills } from '../api/get-skills';
 
-const YEARS = /^\d{1,3}$/;
 const MAX_YEARS = 100;
 // The contract's limits (addCertificationSchema).
 const CERT_LIMITS = { name: 200, issuer: 200, licenseNumber: 100 } as const;
-
-function Problem({ id, text }: { id: string; text?: string }) {
-  return text ? (
-    <p id={id} className="text-sm text-red-700">
-      {text}
-    </p>
-  ) : null;
-}
 
 interface SkillProblems {
   years?: string;
@@ -29,10 +22,10 @@ interface SkillProblems {
 
 /** Add Skill (spec 02 §5): a category, then one of its skills; years and an hourly rate (a decimal) are optional. */
 function checkSkill(years: string, rate: string): SkillProblems {
-  const y = years.trim();
+  const y = years.trim() ? readWholeNumber(years) : null;
   const r = rate.trim();
   return {
-    years: !y || (YEARS.test(y) && Number(y) <= MAX_YEARS) ? undefined : `Please enter whole years from 0 to ${MAX_YEARS}`,
+    years: !y ? undefined : 'error' in y ? y.error : y.value <= MAX_YEARS ? undefined : `Please enter whole years from 0 to ${MAX_YEARS}`,
     // The contract allows a rate of 0 (work given free).
     rate: r ? moneyProblem(readMoney(r)) : undefined,
   };
@@ -53,7 +46,7 @@ export function SkillForm({ profileId, onDone }: { profileId: string; onDone: ()
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (!skillId) return;
-    const y = years.trim();
+    const y = years.trim() ? readWholeNumber(years) : null;
     const r = rate.trim() ? readMoney(rate) : null;
     const found = checkSkill(years, rate);
     // Rendered at once, so the field that takes the focus below already carries its message.
@@ -63,7 +56,7 @@ export function SkillForm({ profileId, onDone }: { profileId: string; onDone: ()
       return;
     }
     // Sent as the decimal's text, so 45.10 keeps its cents exactly.
-    add.mutate({ profileId, skillId, yearsExperience: y ? Number.parseInt(y, 10) : null, hourlyRate: r && 'amount' in r ? r.amount : null });
+    add.mutate({ profileId, skillId, yearsExperience: y && 'value' in y ? y.value : null, hourlyRate: r && 'amount' in r ? r.amount : null });
   };
 
   return (
@@ -99,19 +92,7 @@ export function SkillForm({ profileId, onDone }: { profileId: string; onDone: ()
       {categories.isError || skills.isError ? <p className="text-sm text-red-700">The skills could not be loaded.</p> : null}
       <div className="grid gap-3 sm:grid-cols-2">
         <Field label="Years of experience" htmlFor="skill-years">
-          <Input
-            id="skill-years"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={MAX_YEARS}
-            step={1}
-            value={years}
-            onChange={(e) => setYears(e.target.value)}
-            aria-invalid={problems.years ? true : undefined}
-            aria-describedby={problems.years ? 'skill-years-problem' : undefined}
-          />
-          <Problem id="skill-years-problem" text={problems.years} />
+          <WholeNumberInput id="skill-years" value={years} onChange={(e) => setYears(e.target.value)} problem={problems.years} />
         </Field>
         <Field label="Hourly rate ($)" htmlFor="skill-rate">
           <MoneyInput id="skill-rate" value={rate} onValueChange={setRate} problem={problems.rate} />

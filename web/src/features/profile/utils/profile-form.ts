@@ -61,8 +61,12 @@ function known<T extends string>(values: readonly string[] | undefined, allowed:
   return (values ?? []).filter((v): v is T => (allowed as readonly string[]).includes(v));
 }
 
-/** What the form holds: the contract's input side (text as typed, coordinates as text). */
-export type ProfileFormValues = ProfileFormFields;
+/** The whole numbers of the form, read by `readWholeNumber` when it is checked (0 when empty, spec 02 §5). */
+export const PROFILE_WHOLE_NUMBER_FIELDS = ['yearsInBusiness', 'employeeCount'] as const;
+export type ProfileWholeNumberField = (typeof PROFILE_WHOLE_NUMBER_FIELDS)[number];
+
+/** What the form holds: the contract's input side (text as typed, coordinates as text), whole numbers as typed too. */
+export type ProfileFormValues = Omit<ProfileFormFields, ProfileWholeNumberField> & Partial<Record<ProfileWholeNumberField, string>>;
 
 const isPrivacyFlag = (field: string): field is PrivacyFlag => (PRIVACY_FLAGS as readonly string[]).includes(field);
 
@@ -77,8 +81,7 @@ export function toFormValues(profile: Profile | null): ProfileFormValues {
   values.nonprofitValues = known(profile?.nonprofitValues, NONPROFIT_VALUES);
   values.latitude = profile?.latitude ?? '';
   values.longitude = profile?.longitude ?? '';
-  values.yearsInBusiness = profile?.yearsInBusiness ?? 0;
-  values.employeeCount = profile?.employeeCount ?? 0;
+  for (const field of PROFILE_WHOLE_NUMBER_FIELDS) values[field] = String(profile?.[field] ?? 0);
   return values;
 }
 
