@@ -40,8 +40,9 @@ export const PROJECTS_LIMIT = { default: 20, max: 50 } as const;
 export const PROJECT_CARD_PARTICIPANTS = 20;
 /** Participants the details screen names on one page. */
 export const PROJECT_PARTICIPANTS_LIMIT = 100;
-
-
+/** A participant's role: the creator is the project's first participant; those who join collaborate. */
+export const PROJECT_ROLES = ['creator', 'collaborator'] as const;
+export type ProjectRole = (typeof PROJECT_ROLES)[number];
 
 /**
  * `POST /api/projects`: the creator is the caller (a `creatorId` the client sends is ignored).
@@ -90,7 +91,7 @@ export type Project = z.infer<typeof projectSchema>;
 
 /** `GET /api/projects/{id}`: the details screen, participants named. */
 export const projectDetailsSchema = projectSchema.extend({
-  participants: z.array(z.object({ userId: z.string(), role: z.string(), joinedAt: z.iso.datetime(), member: memberNameSchema })),
+  participants: z.array(z.object({ userId: z.string(), role: z.enum(PROJECT_ROLES), joinedAt: z.iso.datetime(), member: memberNameSchema })),
 });
 export type ProjectDetails = z.infer<typeof projectDetailsSchema>;
 

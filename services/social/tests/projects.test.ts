@@ -23,7 +23,7 @@ async function membershipEvents(projectId: string): Promise<string[]> {
 }
 
 describe('starting a project', () => {
-  it('makes the caller the creator, active by default, named without their e-mail', async () => {
+  it('makes the caller the creator and first participant, active by default, named without their e-mail', async () => {
     const [ada, bob] = await seedMembers(sut, 'Ada', 'Bob');
     const created = await start(ada!, { ...garden, creatorId: bob!.id });
     expect(created.status).toBe(201);
@@ -33,11 +33,20 @@ describe('starting a project', () => {
       customCategory: null,
       creatorId: ada!.id,
       creator: { id: ada!.id, firstName: 'Ada', lastName: 'Tester', profileImageUrl: null },
-      participants: [],
-      participantCount: 0,
-      isParticipant: false,
+      participants: [{ userId: ada!.id }],
+      participantCount: 1,
+      isParticipant: true,
     });
     expect(JSON.stringify(created.body)).not.toContain('@example.com');
+  });
+
+  it('lists the creator among the participants as its creator, since the project started, and announces no join (which would earn points)', async () => {
+    const [ada] = await seedMembers(sut, 'Ada');
+    const { body: project } = await start(ada!);
+    const details = await call<ProjectDetails>(sut, ada!.id, 'GET', `/api/projects/${project.id}`);
+    expect(details.body.participants).toEqual([{ userId: ada!.id, role: 'creator', joinedAt: project.createdAt, member: expect.objectContaining({ firstName: 'Ada' }) }]);
+    expect(await counts(project.id)).toEqual({ kept: 1, joined: 1 });
+    expect(await membershipEvents(project.id)).toEqual([]);
   });
 
   it('keeps a custom category only with category other, where it is required', async () => {
@@ -74,12 +83,12 @@ describe('joining and leaving', () => {
   it('adds the member once however often they join, announces each join and leave, and lets them come back', async () => {
     const [ada, bob, cy] = await seedMembers(sut, 'Ada', 'Bob', 'Cy');
     const { body: project } = await start(ada!);
-    expect((await join(bob!, project.id)).body).toMatchObject({ isParticipant: true, participantCount: 1, participants: [{ userId: bob!.id }] });
-    expect((await join(bob!, project.id)).body).toMatchObject({ participantCount: 1 });
-    expect((await join(cy!, project.id)).body).toMatchObject({ participantCount: 2, participants: [{ userId: bob!.id }, { userId: cy!.id }] });
-    expect((await leave(bob!, project.id)).body).toMatchObject({ isParticipant: false, participantCount: 1 });
-    expect((await leave(bob!, project.id)).body).toMatchObject({ participantCount: 1 });
-    expect((await join(bob!, project.id)).body).toMatchObject({ isParticipant: true, participantCount: 2 });
+    expect((await join(bob!, project.id)).body).toMatchObject({ isParticipant: true, participantCount: 2, participants: [{ userId: ada!.id }, { userId: bob!.id }] });
+    expect((await join(bob!, project.id)).body).toMatchObject({ participantCount: 2 });
+    expect((await join(cy!, project.id)).body).toMatchObject({ participantCount: 3, participants: [{ userId: ada!.id }, { userId: bob!.id }, { userId: cy!.id }] });
+    expect((await leave(bob!, project.id)).body).toMatchObject({ isParticipant: false, participantCount: 2 });
+    expect((await leave(bob!, project.id)).body).toMatchObject({ participantCount: 2 });
+    expect((await join(bob!, project.id)).body).toMatchObject({ isParticipant: true, participantCount: 3 });
     // Two may share a millisecond, so the announcements are counted rather than ordered.
     expect((await membershipEvents(project.id)).sort()).toEqual(['project.joined', 'project.joined', 'project.joined', 'project.left']);
   });
@@ -89,11 +98,11 @@ describe('joining and leaving', () => {
     const { body: project } = await start(ada!);
     const joined = await Promise.all(others.flatMap((m) => [join(m, project.id), join(m, project.id)]));
     expect(joined.map((a) => a.status)).toEqual(joined.map(() => 200));
-    expect(await counts(project.id)).toEqual({ kept: 6, joined: 6 });
+    expect(await counts(project.id)).toEqual({ kept: 7, joined: 7 });
     // Half leave (twice each) while the other half join again.
     await Promise.all([...others.slice(0, 3).flatMap((m) => [leave(m, project.id), leave(m, project.id)]), ...others.slice(3).map((m) => join(m, project.id))]);
-    expect(await counts(project.id)).toEqual({ kept: 3, joined: 3 });
-    expect((await join(others[0]!, project.id)).body).toMatchObject({ participantCount: 4 });
+    expect(await counts(project.id)).toEqual({ kept: 4, joined: 4 });
+    expect((await join(others[0]!, project.id)).body).toMatchObject({ participantCount: 5 });
   });
 
   it('does not let the creator join or leave their own project (403), and 404s a missing one', async () => {
@@ -104,6 +113,32 @@ describe('joining and leaving', () => {
     expect((await join(bob!, randomUUID())).status).toBe(404);
     expect((await join(bob!, 'nope')).status).toBe(400);
     expect(await membershipEvents(project.id)).toEqual([]);
+  });
+
+  it.each([
+    ['a completed', 'completed'],
+    ['an archived', 'archived'],
+  ] as const)('refuses a join of %s project with a 409, adds no one and announces nothing, but lets a participant leave', async (_, status) => {
+    const [ada, bob, cy] = await seedMembers(sut, 'Ada', 'Bob', 'Cy');
+    const { body: project } = await start(ada!);
+    await join(bob!, project.id);
+    expect((await call(sut, ada!.id, 'PUT', `/api/projects/${project.id}`, { status })).status).toBe(200);
+    const before = await membershipEvents(project.id);
+
+    expect(await join(cy!, project.id)).toMatchObject({ status: 409, body: { message: `This project is ${status}: only active projects take new participants` } });
+    expect(await counts(project.id)).toEqual({ kept: 2, joined: 2 });
+    expect(await membershipEvents(project.id)).toEqual(before);
+
+    expect((await leave(bob!, project.id)).body).toMatchObject({ isParticipant: false, participantCount: 1 });
+    expect((await join(bob!, project.id)).status).toBe(409);
+    expect((await membershipEvents(project.id)).sort()).toEqual(['project.joined', 'project.left']);
+  });
+
+  it('refuses a join of a project started as completed', async () => {
+    const [ada, bob] = await seedMembers(sut, 'Ada', 'Bob');
+    const { body: project } = await start(ada!, { ...garden, status: 'completed' });
+    expect((await join(bob!, project.id)).status).toBe(409);
+    expect(await counts(project.id)).toEqual({ kept: 1, joined: 1 });
   });
 });
 
@@ -130,12 +165,15 @@ describe('finding projects', () => {
     const { body: project } = await start(ada!);
     await join(bob!, project.id);
     const details = await call<ProjectDetails>(sut, bob!.id, 'GET', `/api/projects/${project.id}`);
-    expect(details.body).toMatchObject({ title: 'Community garden', goals: 'Twelve beds by spring', isParticipant: true, participantCount: 1 });
-    expect(details.body.participants).toEqual([{ userId: bob!.id, role: 'collaborator', joinedAt: expect.any(String), member: { id: bob!.id, firstName: 'Bob', lastName: 'Tester', profileImageUrl: null } }]);
+    expect(details.body).toMatchObject({ title: 'Community garden', goals: 'Twelve beds by spring', isParticipant: true, participantCount: 2 });
+    expect(details.body.participants).toEqual([
+      expect.objectContaining({ userId: ada!.id, role: 'creator' }),
+      { userId: bob!.id, role: 'collaborator', joinedAt: expect.any(String), member: { id: bob!.id, firstName: 'Bob', lastName: 'Tester', profileImageUrl: null } },
+    ]);
 
     expect(await call(sut, bob!.id, 'PUT', `/api/projects/${project.id}`, { status: 'completed' })).toMatchObject({ status: 403, body: { message: 'Only the creator can change this project' } });
     expect((await call(sut, ada!.id, 'PUT', `/api/projects/${project.id}`, { status: 'done' })).status).toBe(400);
-    expect((await call<ProjectDetails>(sut, ada!.id, 'PUT', `/api/projects/${project.id}`, { status: 'completed' })).body).toMatchObject({ status: 'completed', participantCount: 1 });
+    expect((await call<ProjectDetails>(sut, ada!.id, 'PUT', `/api/projects/${project.id}`, { status: 'completed' })).body).toMatchObject({ status: 'completed', participantCount: 2 });
     expect((await call(sut, ada!.id, 'GET', `/api/projects/${randomUUID()}`)).status).toBe(404);
   });
 

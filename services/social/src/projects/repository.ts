@@ -30,11 +30,13 @@ function viewColumns(viewerId: string) {
   };
 }
 
-export async function insertProject(db: DbOrTx, creatorId: string, input: CreateProjectInput): Promise<ProjectRow> {
-  const [row] = await db
+/** Inserts the project with its creator as its first participant, counted; run it in a transaction. */
+export async function insertProject(tx: DbOrTx, creatorId: string, input: CreateProjectInput): Promise<ProjectRow> {
+  const [row] = await tx
     .insert(projects)
-    .values({ creatorId, ...input })
+    .values({ creatorId, ...input, participantCount: 1 })
     .returning();
+  await tx.insert(projectParticipants).values({ projectId: row!.id, userId: creatorId, role: 'creator', joinedAt: row!.createdAt });
   return row!;
 }
 

@@ -9,7 +9,8 @@ import {
   type UpdateProjectBody,
 } from '@freemarket/contracts';
 import { paginate, type DbOrTx } from '@freemarket/db';
-import { ForbiddenError, NotFoundError, readCursor, type Actor, type ServiceRuntime } from '@freemarket/kit';
+import { ConflictError, ForbiddenError, NotFoundError, readCursor, type Actor, type ServiceRuntime } from '@freemarket/kit';
+import type { ProjectRow } from '../db/schema/index.js';
 import { memberNames } from '../users/summaries.js';
 import { findProject, insertProject, join, leave, pageProjects, participantsOf, setStatus, viewProject, type ProjectView } from './repository.js';
 
@@ -17,8 +18,9 @@ import { findProject, insertProject, join, leave, pageProjects, participantsOf, 
 export class ProjectService {
   constructor(private readonly runtime: ServiceRuntime) {}
 
+  /** The creator starts as the project's first participant, which earns nothing: no `project.joined`. */
   async create(actor: Actor, input: CreateProjectInput): Promise<Project> {
-    const row = await insertProject(this.runtime.db, actor.userId, input);
+    const row = await this.runtime.transaction((tx) => insertProject(tx, actor.userId, input));
     return this.card(actor, row.id);
   }
 
@@ -48,10 +50,14 @@ export class ProjectService {
     return this.details(actor, id);
   }
 
-  /** Joining twice changes nothing; each real join is announced (rewards credits the first ever). */
+  /**
+   * Joining twice changes nothing; each real join is announced (rewards credits the first ever).
+   * Only an active project takes new participants: a completed or archived one is 409.
+   */
   async join(actor: Actor, id: string): Promise<Project> {
     await this.runtime.transaction(async (tx, emit) => {
-      await this.joinable(tx, actor, id);
+      const project = await this.joinable(tx, actor, id);
+      if (project.status !== 'active') throw new ConflictError(`This project is ${project.status}: only active projects take new participants`);
       if (await join(tx, id, actor.userId)) await emit('project.joined', { projectId: id, userId: actor.userId });
     });
     return this.card(actor, id);
@@ -65,10 +71,12 @@ export class ProjectService {
     return this.card(actor, id);
   }
 
-  private async joinable(tx: DbOrTx, actor: Actor, id: string): Promise<void> {
+  /** The project, locked, when the member may join or leave it: anyone but its creator. */
+  private async joinable(tx: DbOrTx, actor: Actor, id: string): Promise<ProjectRow> {
     const project = await findProject(tx, id, { lock: true });
     if (!project) throw new NotFoundError('Project not found');
     if (project.creatorId === actor.userId) throw new ForbiddenError('You created this project');
+    return project;
   }
 
   private async card(actor: Actor, id: string): Promise<Project> {

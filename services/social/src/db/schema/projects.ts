@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { PROJECT_CATEGORIES, PROJECT_STATUSES } from '@freemarket/contracts';
+import { PROJECT_CATEGORIES, PROJECT_ROLES, PROJECT_STATUSES } from '@freemarket/contracts';
 import { social } from './social.js';
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
@@ -38,7 +38,7 @@ export const projects = social.table(
 );
 export type ProjectRow = typeof projects.$inferSelect;
 
-/** Members who joined a project; leaving deletes the row. */
+/** A project's participants: its creator, from the start, and the members who joined; leaving deletes the row. */
 export const projectParticipants = social.table(
   'project_participants',
   {
@@ -46,7 +46,7 @@ export const projectParticipants = social.table(
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
     userId: text('user_id').notNull(),
-    role: text('role').notNull().default('collaborator'),
+    role: text('role', { enum: PROJECT_ROLES }).notNull().default('collaborator'),
     joinedAt: timestamp('joined_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
   (t) => [
