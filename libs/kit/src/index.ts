@@ -1,6 +1,7 @@
 export * from './errors.js';
 export * from './config.js';
 export * from './logger.js';
+export * from './loggable-url.js';
 export * from './app.js';
 export * from './assertion.js';
 export * from './service-config.js';

@@ -7,3 +7,4 @@ export * from './browser-session.js';
 export * from './service-harness.js';
 export * from './members.js';
 export * from './scrape.js';
+export * from './log-capture.js';
