@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import type { CommunityEventPage, CreateTutorialBody, CurrentUser, ProfileInput, Project, RewardBalance, Skill, SkillCategory, Tutorial } from '@freemarket/contracts';
 import { seriousViolations } from './accessibility.js';
 import { callApi, newContext, screenshot, signIn, startBrowserStack, type BrowserStack } from './harness.js';
@@ -48,6 +48,33 @@ async function headerShows(page: Page, points: number): Promise<void> {
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The text of the button that has the keyboard focus, or null when the focus is elsewhere. */
+function focusedButton(page: Page): Promise<string | null> {
+  return page.evaluate(() => (document.activeElement instanceof HTMLButtonElement ? document.activeElement.textContent : null));
+}
+
+/** Today on the calendar of a time zone, as 'YYYY-MM-DD'. */
+function calendarDayIn(timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+}
+
+/** The calendar day before a 'YYYY-MM-DD'. */
+function dayBefore(day: string): string {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(Date.UTC(y!, m! - 1, d! - 1)).toISOString().slice(0, 10);
+}
+
+/** The details screen's Target Date section. */
+function targetDateSection(page: Page): Locator {
+  return page.locator('section').filter({ has: page.getByRole('heading', { name: 'Target Date', level: 2 }) });
+}
+
+/** A calendar day as the projects screens write it: 'Mar 5, 2030'. */
+function dateText(day: string): string {
+  const [y, m, d] = day.split('-').map(Number);
+  return SHORT_DATE.format(new Date(y!, m! - 1, d!));
+}
 const LONG_DATE = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 const SHORT_DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
@@ -224,7 +251,8 @@ describe('community projects', () => {
     await card.getByText('Sharing', { exact: true }).waitFor();
     await card.getByText(`${goals.slice(0, 100).trimEnd()}...`).waitFor();
     await card.getByText('Target: Mar 5, 2030').waitFor();
-    await card.getByText('0 participants').waitFor();
+    // The creator is the project's first participant.
+    await card.getByText('1 participant', { exact: true }).waitFor();
     await card.getByText('Created by Ada', { exact: true }).waitFor();
     expect(await card.getByRole('button', { name: 'Join' }).count()).toBe(0);
 
@@ -244,14 +272,23 @@ describe('community projects', () => {
     await screenshot(page, 'projects-desktop');
   });
 
-  it('lets Bob join, see himself on the details screen, leave and join again, and credits him 15 points once', async () => {
+  it('lets Bob join, see himself on the details screen, leave and join again from the keyboard, and credits him 15 points once', async () => {
     const page = b.page;
     await page.goto('/projects');
     const card = page.getByTestId('project-card').filter({ hasText: title });
-    await card.getByRole('button', { name: 'Join' }).click();
+    // Join becomes Leave and Leave becomes Join where the keyboard is: Enter again undoes it.
+    await card.getByRole('button', { name: 'Join' }).focus();
+    await page.keyboard.press('Enter');
     await toastSays(page, 'Joined!', "You've joined this project");
+    await card.getByText('2 participants', { exact: true }).waitFor();
+    await expect.poll(() => focusedButton(page)).toBe('Leave');
+    await page.keyboard.press('Enter');
+    await toastSays(page, 'Left project', "You've left this project");
     await card.getByText('1 participant', { exact: true }).waitFor();
-    await card.getByRole('button', { name: 'Leave' }).waitFor();
+    await expect.poll(() => focusedButton(page)).toBe('Join');
+    await page.keyboard.press('Enter');
+    await card.getByText('2 participants', { exact: true }).waitFor();
+    await expect.poll(() => focusedButton(page)).toBe('Leave');
 
     await card.getByRole('link', { name: 'View Details' }).click();
     await page.waitForURL(/\/projects\/[0-9a-f-]{36}$/);
@@ -259,16 +296,22 @@ describe('community projects', () => {
     await page.getByText(goals, { exact: true }).waitFor();
     await page.getByText('Mar 5, 2030').waitFor();
     await page.getByText('Created by Ada Lovelace').waitFor();
-    await page.getByTestId('project-participants').getByText('Bob Builder').waitFor();
+    const participants = page.getByTestId('project-participants');
+    await participants.getByRole('listitem').filter({ hasText: 'Ada Lovelace' }).getByText('Creator', { exact: true }).waitFor();
+    await participants.getByText('Bob Builder').waitFor();
     expect(await page.getByLabel('Project status').count()).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'project-details-desktop');
 
-    await page.getByRole('button', { name: 'Leave' }).click();
+    await page.getByRole('button', { name: 'Leave' }).focus();
+    await page.keyboard.press('Enter');
     await toastSays(page, 'Left project', "You've left this project");
-    await page.getByText('No one has joined yet.').waitFor();
-    await page.getByRole('button', { name: 'Join' }).click();
-    await page.getByTestId('project-participants').getByText('Bob Builder').waitFor();
+    await participants.getByText('Bob Builder').waitFor({ state: 'detached' });
+    await page.getByText('1 participant', { exact: true }).waitFor();
+    await expect.poll(() => focusedButton(page)).toBe('Join');
+    await page.keyboard.press('Enter');
+    await participants.getByText('Bob Builder').waitFor();
+    await expect.poll(() => focusedButton(page)).toBe('Leave');
     // 15 for the RSVP and 15 for the project, once: leaving and joining again earns nothing more.
     await headerShows(page, 30);
     await balanceReaches(page, 30);
@@ -284,6 +327,83 @@ describe('community projects', () => {
     expect(await page.getByRole('button', { name: 'Join' }).count()).toBe(0);
     await page.getByRole('link', { name: 'Back to Projects' }).click();
     await page.getByTestId('project-card').filter({ hasText: title }).getByText('Completed', { exact: true }).waitFor();
+  });
+
+  it('lets Bob leave the completed project but not join it again, nor join another completed one', async () => {
+    const page = b.page;
+    const joins: string[] = [];
+    page.on('request', (req) => {
+      if (req.method() === 'POST' && req.url().endsWith('/join')) joins.push(req.url());
+    });
+    await page.goto('/projects');
+    const card = page.getByTestId('project-card').filter({ hasText: title });
+    await card.getByText('Completed', { exact: true }).waitFor();
+    await card.getByRole('button', { name: 'Leave' }).focus();
+    await page.keyboard.press('Enter');
+    await toastSays(page, 'Left project', "You've left this project");
+    await card.getByText('1 participant', { exact: true }).waitFor();
+
+    // Join stays where Leave was, with the keyboard on it, and does nothing.
+    const join = card.getByRole('button', { name: 'Join' });
+    await expect.poll(() => focusedButton(page)).toBe('Join');
+    expect(await join.getAttribute('aria-disabled')).toBe('true');
+    await card.getByText('Not taking new participants').waitFor();
+    await page.keyboard.press('Enter');
+    await join.click({ force: true });
+    const pod = page.getByTestId('project-card').filter({ hasText: 'Thursday Pod Classroom' });
+    expect(await pod.getByRole('button', { name: 'Join' }).getAttribute('aria-disabled')).toBe('true');
+    await pod.getByText('Not taking new participants').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(joins).toEqual([]);
+    expect(await card.getByText('1 participant', { exact: true }).count()).toBe(1);
+  });
+
+  it('marks an active project whose target date has passed as Overdue, by the member’s own calendar day', async () => {
+    const page = b.page;
+    // Far east and far west of Greenwich: at any hour, one of them is on another day than UTC.
+    const zones = ['Pacific/Kiritimati', 'Pacific/Pago_Pago'];
+    const made: Record<string, string> = {};
+    for (const zone of zones) {
+      const today = calendarDayIn(zone);
+      for (const [due, targetDate] of [
+        ['today', today],
+        ['yesterday', dayBefore(today)],
+      ]) {
+        const project = await callApi<Project>(a.page, 'POST', '/api/projects', { title: `Due ${due} in ${zone}`, description: 'A date on the calendar.', category: 'resources', targetDate });
+        expect(project.status).toBe(201);
+        made[`${zone} ${due}`] = project.body.id;
+      }
+    }
+    const done = await callApi<Project>(a.page, 'POST', '/api/projects', { title: 'Done in 2020', description: 'Finished long ago.', category: 'resources', status: 'completed', targetDate: '2020-01-01' });
+    expect(done.status).toBe(201);
+
+    const cdp = await page.context().newCDPSession(page);
+    try {
+      for (const zone of zones) {
+        await cdp.send('Emulation.setTimezoneOverride', { timezoneId: zone });
+        await page.goto('/projects');
+        const today = calendarDayIn(zone);
+        const dueToday = page.getByTestId('project-card').filter({ hasText: `Due today in ${zone}` });
+        await dueToday.getByText(`Target: ${dateText(today)}`).waitFor();
+        const dueYesterday = page.getByTestId('project-card').filter({ hasText: `Due yesterday in ${zone}` });
+        await dueYesterday.getByText(`Target: ${dateText(dayBefore(today))}`).waitFor();
+        await dueYesterday.getByText('Overdue', { exact: true }).waitFor();
+        expect(await dueToday.getByText('Overdue', { exact: true }).count()).toBe(0);
+        await page.getByTestId('project-card').filter({ hasText: 'Done in 2020' }).getByText('Target: Jan 1, 2020').waitFor();
+        expect(await page.getByTestId('project-card').filter({ hasText: 'Done in 2020' }).getByText('Overdue').count()).toBe(0);
+
+        await page.goto(`/projects/${made[`${zone} yesterday`]}`);
+        const target = targetDateSection(page);
+        await target.getByText(dateText(dayBefore(today))).waitFor();
+        await target.getByText('Overdue', { exact: true }).waitFor();
+        await page.goto(`/projects/${made[`${zone} today`]}`);
+        await targetDateSection(page).getByText(dateText(today)).waitFor();
+        expect(await page.getByText('Overdue').count()).toBe(0);
+      }
+    } finally {
+      await cdp.send('Emulation.setTimezoneOverride', { timezoneId: '' });
+      await cdp.detach();
+    }
   });
 });
 

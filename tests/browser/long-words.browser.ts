@@ -9,6 +9,9 @@ const LINK = `https://example.com/shop?ref=${'0123456789abcdef'.repeat(5)}&utm_s
 let bs: BrowserStack;
 let phone: SignedInMember;
 let projectId: string;
+let categoryProjectId: string;
+/** A custom project category at its longest (100 characters), one word. */
+const CATEGORY = 'NeighbourhoodToolLibraryAndRepairCafe'.repeat(3).slice(0, 100);
 
 /** How far the page reaches past the right edge of the window, in CSS pixels. */
 async function overflowOf(page: Page): Promise<number> {
@@ -33,6 +36,9 @@ beforeAll(async () => {
   });
   expect(project.status).toBe(201);
   projectId = project.body.id;
+  const categorised = await callApi<Project>(page, 'POST', '/api/projects', { title: 'Own category', description: 'A category of its own making.', category: 'other', customCategory: CATEGORY });
+  expect(categorised.status).toBe(201);
+  categoryProjectId = categorised.body.id;
   const eventDate = new Date(Date.now() + 86_400_000).toISOString();
   expect((await callApi(page, 'POST', '/api/events', { title: 'Link night', description: LINK, eventDate, location: LINK.slice(0, 150) })).status).toBe(201);
   expect((await callApi(page, 'POST', '/api/surveys', { title: 'Links', description: LINK, questions: [{ type: 'text', question: LINK.slice(0, 150) }] })).status).toBe(201);
@@ -42,13 +48,14 @@ afterAll(async () => {
 });
 
 describe('a long link in what members write', () => {
-  it('wraps inside the page on a phone instead of widening it: feed, projects, a project, events, surveys and the profile’s Events tab', async () => {
+  it('wraps inside the page on a phone instead of widening it: feed, projects, a project and its custom category, events, surveys and the profile’s Events tab', async () => {
     const page = phone.page;
     const widths: Record<string, number> = {};
     for (const [path, ready] of [
       ['/feed', () => page.getByText('Look at this:', { exact: false }).waitFor()],
-      ['/projects', () => page.getByText('Shared links').waitFor()],
+      ['/projects', () => page.getByText(CATEGORY).waitFor()],
       [`/projects/${projectId}`, () => page.getByRole('heading', { name: 'Shared links' }).waitFor()],
+      [`/projects/${categoryProjectId}`, () => page.getByText(CATEGORY).waitFor()],
       ['/events', () => page.getByText('Link night').first().waitFor()],
       ['/surveys', () => page.getByText('Links', { exact: true }).waitFor()],
     ] as const) {
@@ -61,6 +68,6 @@ describe('a long link in what members write', () => {
     await page.getByText('Link night').first().waitFor();
     widths.profileEvents = await overflowOf(page);
 
-    expect(widths).toEqual({ '/feed': 0, '/projects': 0, [`/projects/${projectId}`]: 0, '/events': 0, '/surveys': 0, profileEvents: 0 });
+    expect(widths).toEqual({ '/feed': 0, '/projects': 0, [`/projects/${projectId}`]: 0, [`/projects/${categoryProjectId}`]: 0, '/events': 0, '/surveys': 0, profileEvents: 0 });
   });
 });

@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Project } from '@freemarket/contracts';
 import { toast } from '../../../components/ui/toast-store';
 import { apiRequest, errorMessageOf } from '../../../lib/api-client';
+import { useSubmitMutation } from '../../../lib/use-submit-mutation';
 import { projectsKeyRoot } from './get-projects';
 
 /** `POST /api/projects/{id}/leave` with an empty body: idempotent; refused to the creator. */
@@ -11,7 +12,7 @@ export function leaveProject(id: string): Promise<Project> {
 
 export function useLeaveProject() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: leaveProject,
     meta: { errorText: errorMessageOf },
     onSuccess: () => toast({ title: 'Left project', description: "You've left this project" }),

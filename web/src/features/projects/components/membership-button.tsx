@@ -1,30 +1,55 @@
 import type { Project } from '@freemarket/contracts';
+import { useId } from 'react';
 import { Button } from '../../../components/ui/button';
 import { useJoinProject } from '../api/join-project';
 import { useLeaveProject } from '../api/leave-project';
+import { takesParticipants } from '../utils/project-text';
 
 export interface MembershipButtonProps {
-  project: Pick<Project, 'id' | 'creatorId' | 'isParticipant'>;
+  project: Pick<Project, 'id' | 'creatorId' | 'isParticipant' | 'status'>;
   meId: string;
   /** The id of the project's title, which tells a screen reader which project the button joins. */
   describedBy?: string;
   onJoined?: () => void;
 }
 
-/** Join or Leave (spec 02 §4); the creator sees neither. */
+/**
+ * Join or Leave (spec 02 §4); the creator sees neither. One button that turns from Join into Leave
+ * and back, never `disabled` (which drops the keyboard focus to the page): the focus stays on it.
+ * A completed or archived project takes no one new, so its Join does nothing and says why.
+ */
 export function MembershipButton({ project, meId, describedBy, onJoined }: MembershipButtonProps) {
   const join = useJoinProject(onJoined);
   const leave = useLeaveProject();
+  const closedNoteId = useId();
   if (project.creatorId === meId) return null;
-  if (project.isParticipant)
-    return (
-      <Button size="sm" variant="outline" aria-describedby={describedBy} disabled={leave.isPending} onClick={() => leave.mutate(project.id)}>
-        {leave.isPending ? 'Leaving...' : 'Leave'}
-      </Button>
-    );
+  const leaving = project.isParticipant;
+  const closed = !leaving && !takesParticipants(project);
+  const pending = join.isPending || leave.isPending;
+  let label = leaving ? 'Leave' : 'Join';
+  if (join.isPending) label = 'Joining...';
+  else if (leave.isPending) label = 'Leaving...';
   return (
-    <Button size="sm" aria-describedby={describedBy} disabled={join.isPending} onClick={() => join.mutate(project.id)}>
-      {join.isPending ? 'Joining...' : 'Join'}
-    </Button>
+    <>
+      <Button
+        size="sm"
+        variant={leaving ? 'outline' : 'primary'}
+        aria-describedby={closed ? `${describedBy ?? ''} ${closedNoteId}`.trim() : describedBy}
+        aria-disabled={pending || closed || undefined}
+        className={closed ? 'cursor-not-allowed opacity-50' : undefined}
+        onClick={() => {
+          if (pending || closed) return;
+          if (leaving) leave.mutate(project.id);
+          else join.mutate(project.id);
+        }}
+      >
+        {label}
+      </Button>
+      {closed ? (
+        <span id={closedNoteId} className="self-center text-xs text-slate-600">
+          Not taking new participants
+        </span>
+      ) : null}
+    </>
   );
 }

@@ -6,6 +6,7 @@ import { buttonClass } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { calendarDateText, categoryText, goalsPreview, participantsText } from '../utils/project-text';
 import { MembershipButton } from './membership-button';
+import { OverdueBadge } from './overdue-badge';
 import { ProjectStatusBadge } from './project-status-badge';
 
 /**
@@ -18,7 +19,7 @@ export function ProjectCard({ project, meId, onJoined }: { project: Project; meI
     <li className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4" data-testid="project-card">
       <div className="flex flex-wrap items-center gap-2">
         <ProjectStatusBadge status={project.status} />
-        <span className="text-xs font-medium text-slate-700">{categoryText(project)}</span>
+        <span className="min-w-0 text-xs font-medium wrap-anywhere text-slate-700">{categoryText(project)}</span>
       </div>
       <h3 id={titleId} className="text-lg font-semibold wrap-anywhere text-slate-900">
         {project.title}
@@ -35,8 +36,9 @@ export function ProjectCard({ project, meId, onJoined }: { project: Project; meI
       ) : null}
       <ul className="grid gap-1 text-sm text-slate-700">
         {project.targetDate ? (
-          <li className="flex items-center gap-1.5">
+          <li className="flex flex-wrap items-center gap-1.5">
             <CalendarDays className="h-4 w-4 text-slate-500" aria-hidden="true" /> Target: {calendarDateText(project.targetDate)}
+            <OverdueBadge project={project} />
           </li>
         ) : null}
         <li className="flex items-center gap-1.5">

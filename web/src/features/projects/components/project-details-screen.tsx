@@ -13,6 +13,7 @@ import { useUpdateProject } from '../api/update-project';
 import { PROJECT_STATUS_LABELS, PROJECT_STATUSES } from '../utils/constants';
 import { calendarDateText, categoryText, participantsText } from '../utils/project-text';
 import { MembershipButton } from './membership-button';
+import { OverdueBadge } from './overdue-badge';
 import { ProjectStatusBadge } from './project-status-badge';
 
 const CARD = 'grid gap-2 rounded-lg border border-slate-200 bg-white p-5';
@@ -60,7 +61,7 @@ function Details({ project, meId, onJoined }: { project: ProjectDetails; meId: s
       <header className="grid gap-2">
         <div className="flex flex-wrap items-center gap-2">
           <ProjectStatusBadge status={project.status} />
-          <span className="text-sm font-medium text-slate-700">{categoryText(project)}</span>
+          <span className="min-w-0 text-sm font-medium wrap-anywhere text-slate-700">{categoryText(project)}</span>
         </div>
         <h1 id="project-title" className="text-2xl font-bold wrap-anywhere text-slate-900">
           {project.title}
@@ -77,18 +78,17 @@ function Details({ project, meId, onJoined }: { project: ProjectDetails; meId: s
         <p className="wrap-anywhere whitespace-pre-line text-slate-800">{project.goals ?? 'No goals set yet.'}</p>
       </Section>
       <Section title="Target Date">
-        <p className="flex items-center gap-1.5 text-slate-800">
+        <p className="flex flex-wrap items-center gap-1.5 text-slate-800">
           <CalendarDays className="h-4 w-4 text-slate-500" aria-hidden="true" />
           {project.targetDate ? calendarDateText(project.targetDate) : 'No target date'}
+          <OverdueBadge project={project} />
         </p>
       </Section>
       <Section title="Participants">
         <p className="flex items-center gap-1.5 text-sm text-slate-700">
           <Users className="h-4 w-4 text-slate-500" aria-hidden="true" /> {participantsText(project.participantCount)}
         </p>
-        {project.participants.length === 0 ? (
-          <p className="text-slate-700">No one has joined yet.</p>
-        ) : (
+        {project.participants.length > 0 ? (
           <ul className="grid gap-2 sm:grid-cols-2" aria-label="Participants" data-testid="project-participants">
             {project.participants.map((p) => (
               <li key={p.userId} className="flex items-center gap-3 rounded-md bg-slate-50 p-2">
@@ -97,12 +97,12 @@ function Details({ project, meId, onJoined }: { project: ProjectDetails; meId: s
                   <Link to={paths.userProfile.getHref(p.userId)} className="font-medium wrap-anywhere text-blue-800 underline">
                     {memberName(p.member)}
                   </Link>
-                  <p className="text-xs text-slate-600">Joined {JOINED.format(new Date(p.joinedAt))}</p>
+                  <p className="text-xs text-slate-600">{p.role === 'creator' ? 'Creator' : `Joined ${JOINED.format(new Date(p.joinedAt))}`}</p>
                 </div>
               </li>
             ))}
           </ul>
-        )}
+        ) : null}
         {unnamed > 0 ? <p className="text-sm text-slate-700">and {unnamed} more {unnamed === 1 ? 'participant' : 'participants'}</p> : null}
       </Section>
     </>

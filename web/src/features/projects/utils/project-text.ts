@@ -1,4 +1,5 @@
 import type { Project } from '@freemarket/contracts';
+import { localCalendarDate } from '../../../lib/calendar-date';
 import { GOALS_PREVIEW_LENGTH, PROJECT_CATEGORY_LABELS } from './constants';
 
 /** The category's label, or the project's own text when its category is Other (spec 02 §2). */
@@ -24,4 +25,17 @@ const TARGET_DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'num
 export function calendarDateText(date: string): string {
   const [y, m, d] = date.split('-').map(Number);
   return TARGET_DATE.format(new Date(y ?? 0, (m ?? 1) - 1, d ?? 1));
+}
+
+/**
+ * An active project whose target date is before today on the member's calendar. Both are calendar
+ * dates in 'YYYY-MM-DD', compared as text: no time of day or zone comes into it.
+ */
+export function isOverdue(project: Pick<Project, 'status' | 'targetDate'>, today: string = localCalendarDate()): boolean {
+  return project.status === 'active' && project.targetDate !== null && project.targetDate < today;
+}
+
+/** Only an active project takes new participants (the server answers 409 to any other). */
+export function takesParticipants(project: Pick<Project, 'status'>): boolean {
+  return project.status === 'active';
 }
