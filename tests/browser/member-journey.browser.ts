@@ -132,6 +132,37 @@ describe('two members meeting through the map', () => {
     await page.getByTestId('rewards-balance').filter({ hasText: '10' }).waitFor({ timeout: 15_000 });
   });
 
+  it('opens Bob’s review of Ada as his to edit, with his stars and words, and updates it in place', async () => {
+    const page = b.page;
+    await page.goto('/');
+    await page.getByRole('searchbox', { name: 'Search' }).fill('Ada');
+    await openAdasDialog(page);
+    const dialog = page.getByRole('dialog', { name: 'Ada Lovelace' });
+    await dialog.getByRole('button', { name: 'Write Review' }).click();
+    const form = dialog.getByRole('form', { name: 'Edit your review' });
+    await form.waitFor();
+    expect(await form.getByTestId('rating-label').textContent()).toBe('4 stars');
+    expect(await form.getByRole('textbox', { name: 'Comment' }).inputValue()).toBe('Quick, tidy and friendly.');
+    expect(await form.getByRole('button', { name: 'Post Review' }).count()).toBe(0);
+
+    await form.getByRole('button', { name: '5 stars' }).click();
+    await form.getByRole('textbox', { name: 'Comment' }).fill('Came back the next day to check it all. Excellent.');
+    await form.getByRole('button', { name: 'Update Review' }).click();
+    const toasts = page.getByRole('region', { name: /Notifications/, includeHidden: true });
+    await toasts.getByText('Review updated', { exact: true }).waitFor();
+    await toasts.getByText('Your review has been updated successfully!', { exact: true }).waitFor();
+    await dialog.getByTestId('reviews').getByText('Came back the next day to check it all. Excellent.').waitFor();
+    expect(await dialog.getByTestId('reviews').getByText('Quick, tidy and friendly.').count()).toBe(0);
+    await dialog.getByTestId('dialog-rating').filter({ hasText: '5.0' }).waitFor();
+
+    // Opened again, the form holds the review as it now reads.
+    await dialog.getByRole('button', { name: 'Write Review' }).click();
+    await form.getByTestId('rating-label').filter({ hasText: '5 stars' }).waitFor();
+    expect(await form.getByRole('textbox', { name: 'Comment' }).inputValue()).toBe('Came back the next day to check it all. Excellent.');
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await closeDialog(page, 'Ada Lovelace');
+  });
+
   it('lets Bob log a transaction with Ada', async () => {
     const page = b.page;
     await openAdasDialog(page);

@@ -138,3 +138,29 @@ describe('GET /api/reviews/{userId}', () => {
     expect((await call(sut, viewer.id, 'GET', '/api/reviews/dev-unknown?limit=101')).status).toBe(400);
   });
 });
+
+describe('GET /api/reviews/{userId}/mine', () => {
+  it('answers the caller’s own review of the member, wherever it falls in the list, and null before they write one', async () => {
+    const { member: pro } = await newProfile(sut);
+    const bob = await newMember(sut);
+    expect((await call(sut, bob.id, 'GET', `/api/reviews/${pro.id}/mine`)).body).toEqual({ review: null });
+
+    const mine = await post(bob.id, { revieweeId: pro.id, rating: 2, comment: 'Late, but tidy' });
+    // Newer reviews by others push Bob's off the first page of the list.
+    for (let i = 0; i < 6; i++) await post((await newMember(sut)).id, { revieweeId: pro.id, rating: 5, comment: `Others ${i}` });
+    expect((await call<Page>(sut, bob.id, 'GET', `/api/reviews/${pro.id}?limit=5`)).body.items.map((r) => r.reviewerId)).not.toContain(bob.id);
+
+    const res = await call<{ review: Review }>(sut, bob.id, 'GET', `/api/reviews/${pro.id}/mine`);
+    expect(res.status).toBe(200);
+    expect(res.body.review).toEqual(mine.body);
+    await post(bob.id, { revieweeId: pro.id, rating: 4, comment: 'Came back and fixed it' });
+    expect((await call<{ review: Review }>(sut, bob.id, 'GET', `/api/reviews/${pro.id}/mine`)).body.review).toMatchObject({ id: mine.body.id, rating: 4, comment: 'Came back and fixed it' });
+    // Only the caller's: the member reviewed by others sees none of their own.
+    expect((await call(sut, pro.id, 'GET', `/api/reviews/${pro.id}/mine`)).body).toEqual({ review: null });
+  });
+
+  it('answers 401 to a visitor', async () => {
+    const { member: pro } = await newProfile(sut);
+    expect(await call(sut, null, 'GET', `/api/reviews/${pro.id}/mine`)).toMatchObject({ status: 401, body: { message: 'Unauthorized' } });
+  });
+});

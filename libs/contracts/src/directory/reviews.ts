@@ -27,3 +27,6 @@ export const reviewSchema = z.object({
 });
 export type Review = z.infer<typeof reviewSchema>;
 export const reviewPageSchema = z.object({ items: z.array(reviewSchema), nextCursor: z.string().nullable() });
+/** `GET /api/reviews/{userId}/mine`: the caller's review of the member, null until they write one. */
+export const myReviewSchema = z.object({ review: reviewSchema.nullable() });
+export type MyReview = z.infer<typeof myReviewSchema>;

@@ -10,12 +10,8 @@ export class ReviewRepository {
   constructor(private readonly db: DbOrTx) {}
 
   /** The reviewer's review of the reviewee, if they wrote one. */
-  async idByPair(reviewerId: string, revieweeId: string): Promise<string | undefined> {
-    const [row] = await this.db
-      .select({ id: reviews.id })
-      .from(reviews)
-      .where(and(eq(reviews.reviewerId, reviewerId), eq(reviews.revieweeId, revieweeId)));
-    return row?.id;
+  async byPair(reviewerId: string, revieweeId: string): Promise<ReviewWithReviewer | undefined> {
+    return (await this.select(and(eq(reviews.reviewerId, reviewerId), eq(reviews.revieweeId, revieweeId)), 1))[0];
   }
 
   async insert(reviewerId: string, revieweeId: string, values: ReviewValues): Promise<ReviewRow> {

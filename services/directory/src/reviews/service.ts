@@ -1,4 +1,4 @@
-import type { CreateReview, Review } from '@freemarket/contracts';
+import type { CreateReview, MyReview, Review } from '@freemarket/contracts';
 import { paginate } from '@freemarket/db';
 import { ForbiddenError, NotFoundError, type Actor, type ServiceRuntime } from '@freemarket/kit';
 import { reviews } from '../db/schema/index.js';
@@ -22,7 +22,7 @@ export class ReviewService {
       const profile = await new ProfileRepository(tx).lockByUserId(input.revieweeId);
       if (!profile) throw new NotFoundError('Profile not found');
       const repository = new ReviewRepository(tx);
-      const existing = await repository.idByPair(actor.userId, input.revieweeId);
+      const existing = (await repository.byPair(actor.userId, input.revieweeId))?.review.id;
       const values = { rating: input.rating, comment: input.comment, serviceDate: input.serviceDate ?? null };
       const row = existing ? await repository.update(existing, values) : await repository.insert(actor.userId, input.revieweeId, values);
       await repository.recountRatings([profile.id]);
@@ -33,6 +33,12 @@ export class ReviewService {
     });
     const review = await new ReviewRepository(this.runtime.db).byId(id);
     return { review: toReview(review!), created };
+  }
+
+  /** `GET /api/reviews/{userId}/mine`: what the caller wrote of the member, so the form can edit it. */
+  async mine(actor: Actor, userId: string): Promise<MyReview> {
+    const found = await new ReviewRepository(this.runtime.db).byPair(actor.userId, userId);
+    return { review: found ? toReview(found) : null };
   }
 
   /** `GET /api/reviews/{userId}`: newest first. */

@@ -17,6 +17,7 @@ import { deleteLegislation } from './proposed-legislation/delete-legislation.js'
 import { exportMemberData } from './member-data/export-member-data.js';
 import { listLegislation } from './proposed-legislation/list-legislation.js';
 import { updateLegislation } from './proposed-legislation/update-legislation.js';
+import { getMyReview } from './reviews/get-my-review.js';
 import { listReviews } from './reviews/list-reviews.js';
 import { postReview } from './reviews/post-review.js';
 import { addCertification } from './skills/add-certification.js';
@@ -46,6 +47,7 @@ export function registerRoutes(app: App, ctx: DirectoryContext): void {
   removeCertification(app, ctx);
   postReview(app, ctx);
   listReviews(app, ctx);
+  getMyReview(app, ctx);
   listTestimonials(app, ctx);
   createTestimonial(app, ctx);
   deleteTestimonial(app, ctx);
