@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Locator } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import pg from 'pg';
 import { newContext, screenshot, signIn, startBrowserStack, type BrowserStack } from './harness.js';
 
@@ -56,9 +56,33 @@ async function layerSettled(map: Locator): Promise<void> {
   throw new Error('the map kept drawing new layers for 15 s');
 }
 
+/** The markers and clusters whose centre lies outside the map on screen, those Tab can reach first. */
+function offScreen(map: Locator): Promise<{ focusable: string[]; all: number }> {
+  return map.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const outside = [...el.querySelectorAll<HTMLElement>('.leaflet-marker-icon')].filter((m) => {
+      const r = m.getBoundingClientRect();
+      const x = r.left + r.width / 2;
+      const y = r.top + r.height / 2;
+      return x < box.left || x > box.right || y < box.top || y > box.bottom;
+    });
+    return { focusable: outside.filter((m) => m.tabIndex >= 0).map((m) => m.getAttribute('aria-label') ?? m.title), all: outside.length };
+  });
+}
+
+/** The accessible name of what holds the focus, or 'BODY'. */
+function focusedName(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const el = document.activeElement;
+    if (!el || el === document.body) return 'BODY';
+    return el.getAttribute('aria-label') ?? el.getAttribute('title') ?? el.textContent?.trim() ?? el.tagName;
+  });
+}
+
 let bs: BrowserStack;
 beforeAll(async () => {
   bs = await startBrowserStack();
+  await seedProfiles(bs.databaseUrl);
 });
 afterAll(async () => {
   await bs?.stop();
@@ -69,7 +93,6 @@ describe('the map with 10,000 profiles around', () => {
     const context = await newContext(bs);
     const page = await context.newPage();
     await signIn(page, { email: 'load@example.com', firstName: 'Load', lastName: 'Test' });
-    await seedProfiles(bs.databaseUrl);
 
     await page.goto('/');
     const map = page.locator('.leaflet-container');
@@ -103,6 +126,43 @@ describe('the map with 10,000 profiles around', () => {
     await profileMarkers.first().press('Enter');
     await page.getByRole('button', { name: 'View Profile' }).waitFor();
     await screenshot(page, 'map-single-markers');
+    await context.close();
+  });
+
+  it('zooms in on a cluster opened from the keyboard with Enter or Space, the focus staying on the map; Tab reaches only what is on screen', async () => {
+    const context = await newContext(bs);
+    const page = await context.newPage();
+    await signIn(page, { email: 'keys@example.com', firstName: 'Kit', lastName: 'Keys' });
+    const zooms: number[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/profiles/map') zooms.push(Number(url.searchParams.get('zoom')));
+    });
+    await page.goto('/');
+    const map = page.locator('.leaflet-container');
+    await page.getByRole('button', { name: 'Zoom out' }).click();
+    const clusters = page.getByRole('button', { name: /^\d+ profiles? here, zoom in$/ });
+    await clusters.first().waitFor({ timeout: 30_000 });
+    await layerSettled(map);
+    // The server answers a little more than the view: what lies beyond the map's edge is out of the Tab order.
+    expect((await offScreen(map)).focusable).toEqual([]);
+
+    await page.getByRole('link', { name: 'Skip to the map' }).focus();
+    await page.keyboard.press('Enter');
+    expect(await focusedName(page)).toBe('Map of community profiles');
+    for (const key of ['Enter', 'Space']) {
+      await page.keyboard.press('Tab');
+      expect(await focusedName(page)).toMatch(/^\d+ profiles? here, zoom in$/);
+      const deepest = Math.max(...zooms);
+      await page.keyboard.press(key);
+      await expect.poll(() => Math.max(...zooms), { timeout: 15_000 }).toBeGreaterThan(deepest);
+      await layerSettled(map);
+      // The cluster is gone with the old layer; the focus waits on the map, not on the page's body.
+      expect(await focusedName(page)).toBe('Map of community profiles');
+      const beyond = await offScreen(map);
+      console.log(`[map] after ${key}: ${beyond.all} markers and clusters drawn beyond the map's edge`);
+      expect(beyond.focusable).toEqual([]);
+    }
     await context.close();
   });
 });

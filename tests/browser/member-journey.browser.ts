@@ -57,7 +57,7 @@ describe('two members meeting through the map', () => {
     await page.goto('/');
     await page.getByRole('searchbox', { name: 'Search' }).fill('Ada');
     await page.getByTestId('profile-card').filter({ hasText: 'Ada Lovelace' }).waitFor();
-    await expect.poll(() => page.getByTestId('results-count').textContent()).toBe('1 results');
+    await expect.poll(() => page.getByTestId('results-count').textContent()).toBe('1 result');
     // Her marker: a divIcon titled with her name and title.
     await page.locator('.leaflet-marker-icon[title^="Ada Lovelace"]').waitFor();
     await screenshot(page, 'journey-search-desktop');
@@ -67,6 +67,8 @@ describe('two members meeting through the map', () => {
     await openAdasDialog(b.page);
     const dialog = b.page.getByRole('dialog', { name: 'Ada Lovelace' });
     expect(await dialog.getByText('Master Electrician').first().isVisible()).toBe(true);
+    // The dialog opens on its heading: a screen reader names what opened, and Enter starts nothing.
+    expect(await b.page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.textContent}`)).toBe('H2 Ada Lovelace');
     await screenshot(b.page, 'journey-profile-dialog');
     await dialog.getByRole('button', { name: 'Connect', exact: true }).click();
     await b.page.getByText('Connection request sent!').first().waitFor();
@@ -124,11 +126,15 @@ describe('two members meeting through the map', () => {
     await dialog.getByRole('button', { name: 'Post Review' }).click();
     await page.getByText('Your review has been posted successfully!').first().waitFor();
     await dialog.getByTestId('reviews').getByText('Quick, tidy and friendly.').waitFor();
+    await dialog.getByTestId('dialog-rating').filter({ hasText: '4.0' }).waitFor();
+    expect(await dialog.getByTestId('dialog-rating').textContent()).toContain('4.0 (1 review)');
     await closeDialog(page, 'Ada Lovelace');
 
     const card = page.getByTestId('profile-card').filter({ hasText: 'Ada Lovelace' });
     await card.getByTestId('card-rating').filter({ hasText: '4.0' }).waitFor();
-    expect(await card.getByTestId('card-rating').textContent()).toContain('(1 reviews)');
+    expect(await card.getByTestId('card-rating').textContent()).toContain('4.0 (1 review)');
+    await page.locator('.leaflet-marker-icon[title^="Ada Lovelace"]').click();
+    await page.locator('.fm-popup').getByText('★ 4.0 (1 review)').waitFor();
     await page.getByTestId('rewards-balance').filter({ hasText: '10' }).waitFor({ timeout: 15_000 });
   });
 

@@ -72,6 +72,23 @@ describe('a signed-out visitor', () => {
     await context.close();
   });
 
+  it('is asked to log in on their own profile page and on a member’s, and is not sent to sign in unasked', async () => {
+    const context = await newContext(bs);
+    const page = await context.newPage();
+    await page.goto('/profile');
+    await page.getByRole('heading', { name: 'Please log in to view your profile.' }).waitFor();
+    await page.goto('/profile/some-member');
+    const notice = page.getByRole('heading', { name: 'Please log in to view this profile.' });
+    await notice.waitFor();
+    // Longer than the sign-in-again flow's delay: the page stays, with no 'logged out' toast.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(new URL(page.url()).pathname).toBe('/profile/some-member');
+    expect(await notice.isVisible()).toBe(true);
+    expect(await page.getByText('You are logged out. Logging in again...').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Log In' }).isVisible()).toBe(true);
+    await context.close();
+  });
+
   it('sees the not-found page for an unknown path, and the public pages', async () => {
     const context = await newContext(bs);
     const page = await context.newPage();

@@ -44,6 +44,33 @@ describe('the signed-in screens', () => {
     await page.locator('.leaflet-container').waitFor();
   });
 
+  it('offers Skip to main content and Skip to the map as the first stops of the keyboard', async () => {
+    const focused = () => page.evaluate(() => {
+      const el = document.activeElement;
+      return !el || el === document.body ? 'BODY' : `${el.tagName} ${el.getAttribute('aria-label') ?? el.textContent?.trim() ?? ''}`;
+    });
+    await page.goto('/');
+    await page.locator('.leaflet-container').waitFor();
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('A Skip to main content');
+    // Hidden until focused, then shown over the header.
+    const box = await page.getByRole('link', { name: 'Skip to main content' }).boundingBox();
+    expect(box && box.width > 40 && box.height > 20).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Enter');
+    expect(await focused()).toMatch(/^MAIN /);
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('INPUT Search');
+
+    await page.goto('/');
+    await page.locator('.leaflet-container').waitFor();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('A Skip to the map');
+    await page.keyboard.press('Enter');
+    expect(await focused()).toBe('DIV Map of community profiles');
+  });
+
   it('switches between two map styles, and the sort button cycles name, rating, distance', async () => {
     const tileSrc = () => page.locator('.leaflet-tile').first().getAttribute('src');
     await page.locator('.leaflet-tile').first().waitFor();
@@ -66,6 +93,7 @@ describe('the signed-in screens', () => {
     await page.getByRole('button', { name: 'Filters' }).click();
     await page.getByRole('region', { name: 'Filters' }).waitFor();
     expect(await page.getByLabel('Minimum rating').isVisible()).toBe(true);
+    expect(await page.getByLabel('Minimum rating').locator('option').allTextContents()).toEqual(['Any rating', '1+ stars', '2+ stars', '3+ stars', '4+ stars', '5 stars']);
     expect(await page.getByRole('group', { name: 'Categories' }).count()).toBe(0);
     await page.getByRole('tab', { name: 'skills' }).click();
     await page.getByRole('group', { name: 'Categories' }).waitFor();

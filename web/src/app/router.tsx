@@ -2,6 +2,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { paths } from '../config/paths';
 import { profilePageQueryOptions } from '../features/profile/api/get-profile-page';
+import { currentUserQueryOptions } from '../lib/auth';
 import { queryClient } from '../lib/react-query';
 import { LoadingScreen } from './routes/loading';
 import { NotFoundRoute } from './routes/not-found';
@@ -30,10 +31,20 @@ const ProjectsRoute = lazyNamed(() => import('./routes/projects'), 'ProjectsRout
 const ProjectDetailsRoute = lazyNamed(() => import('./routes/projects'), 'ProjectDetailsRoute');
 const LearnRoute = lazyNamed(() => import('./routes/learn'), 'LearnRoute');
 const OwnProfileRoute = lazyNamed(() => import('./routes/profile'), 'OwnProfileRoute');
+
+/**
+ * Asks for a member's profile once the visitor is known to be signed in: a visitor's 401 would start
+ * the sign-in-again flow instead of the page's 'Please log in'.
+ */
+async function prefetchProfilePage(userId: string): Promise<void> {
+  const user = await queryClient.ensureQueryData(currentUserQueryOptions()).catch(() => null);
+  if (user) await queryClient.prefetchQuery(profilePageQueryOptions(userId));
+}
+
 // The member's profile is requested with the page's code, not after it: one round trip less before it shows.
 const UserProfileRoute = lazyNamed(() => {
   const userId = /^\/profile\/([^/]+)$/.exec(window.location.pathname)?.[1];
-  if (userId) void queryClient.prefetchQuery(profilePageQueryOptions(decodeURIComponent(userId)));
+  if (userId) void prefetchProfilePage(decodeURIComponent(userId));
   return import('./routes/profile');
 }, 'UserProfileRoute');
 

@@ -5,6 +5,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Avatar, initialOf } from '../../components/ui/avatar';
 import { Button, buttonClass } from '../../components/ui/button';
+import { SkipLink } from '../../components/ui/skip-link';
 import { TooltipProvider } from '../../components/ui/tooltip';
 import { navigateTo, paths } from '../../config/paths';
 import { cn } from '../../lib/cn';
@@ -63,10 +64,14 @@ export interface AppShellProps {
   children: ReactNode;
   /** Present on the explore map: the small-screen search button slides the sidebar in. */
   onOpenSearch?: () => void;
+  /** A second skip link after 'Skip to main content', past a long part of the screen (the explore map's list). */
+  skipTo?: { targetId: string; label: string };
 }
 
+const MAIN_ID = 'main';
+
 /** The signed-in header (spec 01 §2) around a screen, and the live messaging connection. */
-export function AppShell({ user, children, onOpenSearch }: AppShellProps) {
+export function AppShell({ user, children, onOpenSearch, skipTo }: AppShellProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   useMessagingSocket(user.id);
@@ -75,6 +80,8 @@ export function AppShell({ user, children, onOpenSearch }: AppShellProps) {
   return (
     <TooltipProvider>
       <div className="flex min-h-dvh flex-col">
+        <SkipLink targetId={MAIN_ID}>Skip to main content</SkipLink>
+        {skipTo ? <SkipLink targetId={skipTo.targetId}>{skipTo.label}</SkipLink> : null}
         <header className="sticky top-0 z-[900] flex h-16 items-center gap-2 border-b border-slate-200 bg-white px-3 sm:px-4">
           <Brand />
           <nav aria-label="Main" className="ml-3 hidden items-center xl:flex">
@@ -138,7 +145,8 @@ export function AppShell({ user, children, onOpenSearch }: AppShellProps) {
           </div>
         </header>
         <MobileMenu user={user} name={name} open={menuOpen} onOpenChange={setMenuOpen} />
-        <main className="flex min-h-0 flex-1 flex-col" id="main">
+        {/* Focusable from script only, as the skip link's target; it shows no ring of its own. */}
+        <main className="flex min-h-0 flex-1 flex-col outline-none" id={MAIN_ID} tabIndex={-1}>
           {children}
         </main>
       </div>

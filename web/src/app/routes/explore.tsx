@@ -37,6 +37,10 @@ const NO_CLUSTERS: never[] = [];
 
 const MAP_PLACEHOLDER = <div className="h-full w-full bg-slate-100" aria-hidden="true" />;
 
+const MAP_ID = 'explore-map';
+// Past the search sidebar and its twenty cards, each a few Tab stops.
+const SKIP_TO_MAP = { targetId: MAP_ID, label: 'Skip to the map' };
+
 /** Spec 01 §2, the explore map: the route composes directory with connections, messaging, commerce and rewards. */
 export function ExploreRoute({ user }: { user: CurrentUser }) {
   const geo = useGeolocation();
@@ -123,7 +127,7 @@ export function ExploreRoute({ user }: { user: CurrentUser }) {
   );
 
   return (
-    <AppShell user={user} onOpenSearch={openSearch}>
+    <AppShell user={user} onOpenSearch={openSearch} skipTo={SKIP_TO_MAP}>
       <div className="flex h-[calc(100dvh-4rem)] min-h-0">
         <aside className="hidden w-[420px] shrink-0 border-r border-slate-200 bg-white md:block" aria-label="Search">
           {wide ? sidebar : null}
@@ -133,7 +137,7 @@ export function ExploreRoute({ user }: { user: CurrentUser }) {
         </MobileSidebar>
         <div className="relative min-w-0 flex-1">
           <Suspense fallback={MAP_PLACEHOLDER}>
-            {mapMounted ? <MapView center={geo.position} own={geo.own} markers={shownMarkers} clusters={shownClusters} selectedId={selectedProfileId} onSelect={selectProfile} onViewChange={setMapView} /> : MAP_PLACEHOLDER}
+            {mapMounted ? <MapView id={MAP_ID} center={geo.position} own={geo.own} markers={shownMarkers} clusters={shownClusters} selectedId={selectedProfileId} onSelect={selectProfile} onViewChange={setMapView} /> : MAP_PLACEHOLDER}
           </Suspense>
           <StatsBar profiles={shownProfiles} />
         </div>

@@ -10,6 +10,7 @@ import { useRefreshRewardBalanceSoon } from '../../features/rewards/api/get-bala
 import { AppShell } from '../layout/app-shell';
 import { ProfileEventsTab } from './profile-events-tab';
 import { RequireMember } from './require-member';
+import type { SignedOutText } from './signed-out';
 
 /** The profile page composed with commerce's payment links, the member's events and rewards' balance. */
 const PROFILE_SLOTS: Omit<ProfileSlots, 'onPointsEarned'> = {
@@ -39,11 +40,14 @@ function ProfilePage({ user, userId }: { user: CurrentUser; userId: string }) {
 
 /** `/profile`: one's own profile, created here when there is none (spec 02 §2). */
 export function OwnProfileRoute() {
-  return <RequireMember what="your profile">{(user) => <ProfilePage user={user} userId={user.id} />}</RequireMember>;
+  return <RequireMember what="profile">{(user) => <ProfilePage user={user} userId={user.id} />}</RequireMember>;
 }
+
+// Someone else's profile: 'your profiles' would misname it.
+const MEMBER_PROFILE_SIGNED_OUT: SignedOutText = { title: 'Please log in to view this profile.' };
 
 /** `/profile/{userId}`: any member's profile, private sections left out by the server. */
 export function UserProfileRoute() {
   const { userId = '' } = useParams();
-  return <RequireMember what="profiles">{(user) => <ProfilePage user={user} userId={userId} />}</RequireMember>;
+  return <RequireMember what="profile" signedOut={MEMBER_PROFILE_SIGNED_OUT}>{(user) => <ProfilePage user={user} userId={userId} />}</RequireMember>;
 }

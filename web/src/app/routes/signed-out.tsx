@@ -6,7 +6,7 @@ import { navigateTo, paths } from '../../config/paths';
 /** A screen's own words for a visitor, where the spec gives them (the projects' 'Sign In Required'). */
 export interface SignedOutText {
   title: string;
-  message: string;
+  message?: string;
 }
 
 /** A signed-in screen seen by a visitor: the spec's 'Please log in to view …' and a Log In button. */
@@ -19,7 +19,7 @@ export function SignedOutNotice({ what, text }: { what: string; text?: SignedOut
           {text ? (
             <>
               <h1 className="text-lg font-semibold text-slate-900">{text.title}</h1>
-              <p className="mt-2 text-slate-700">{text.message}</p>
+              {text.message ? <p className="mt-2 text-slate-700">{text.message}</p> : null}
             </>
           ) : (
             <h1 className="text-lg font-semibold text-slate-900">Please log in to view your {what}.</h1>

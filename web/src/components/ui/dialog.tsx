@@ -10,6 +10,11 @@ export interface DialogProps {
   /** Read out when the dialog opens; hidden visually when `hideDescription`. */
   description: string;
   hideDescription?: boolean;
+  /**
+   * Opens with the focus on the title instead of the first control: for a dialog that shows
+   * something (a profile) before it asks anything, whose first button is an action.
+   */
+  focusTitleOnOpen?: boolean;
   children: ReactNode;
   className?: string;
 }
@@ -45,8 +50,9 @@ function returnFocus(opener: HTMLElement | null, openerAncestors: HTMLElement[])
  * through `open` rather than a Radix Trigger, so Radix has no trigger to give the focus back to;
  * the dialog remembers what held the focus as it opened and returns the focus there on closing.
  */
-export function Dialog({ open, onOpenChange, title, description, hideDescription, children, className }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, description, hideDescription, focusTitleOnOpen, children, className }: DialogProps) {
   const opener = useRef<{ element: HTMLElement | null; ancestors: HTMLElement[] }>({ element: null, ancestors: [] });
+  const titleRef = useRef<HTMLHeadingElement>(null);
   // Read when the content unmounts: only a dialog closed through `open` hands the focus back, not
   // one unmounted with the page (nor React's development-only remount).
   const isOpen = useRef(open);
@@ -60,12 +66,16 @@ export function Dialog({ open, onOpenChange, title, description, hideDescription
         <DialogPrimitive.Overlay className="fixed inset-0 z-[1000] bg-black/50" />
         <DialogPrimitive.Content
           // Radix fires this before it moves the focus into the dialog: the focus is still on the opener.
-          onOpenAutoFocus={() => {
+          onOpenAutoFocus={(event) => {
             const active = document.activeElement;
             const element = active instanceof HTMLElement && active !== document.body ? active : null;
             const ancestors: HTMLElement[] = [];
             for (let el = element?.parentElement ?? null; el; el = el.parentElement) ancestors.push(el);
             opener.current = { element, ancestors };
+            if (focusTitleOnOpen && titleRef.current) {
+              event.preventDefault();
+              titleRef.current.focus();
+            }
           }}
           // Fired after the content has left the page; preventing it stops Radix focusing its (absent) trigger.
           onCloseAutoFocus={(event) => {
@@ -81,7 +91,9 @@ export function Dialog({ open, onOpenChange, title, description, hideDescription
             className,
           )}
         >
-          <DialogPrimitive.Title className="pr-8 text-lg font-semibold text-slate-900">{title}</DialogPrimitive.Title>
+          <DialogPrimitive.Title ref={titleRef} tabIndex={focusTitleOnOpen ? -1 : undefined} className="pr-8 text-lg font-semibold text-slate-900 outline-none">
+            {title}
+          </DialogPrimitive.Title>
           <DialogPrimitive.Description className={hideDescription ? 'sr-only' : 'text-sm text-slate-600'}>{description}</DialogPrimitive.Description>
           {children}
           <DialogPrimitive.Close aria-label="Close" className="absolute top-3 right-3 rounded p-1.5 text-slate-600 hover:bg-slate-100">

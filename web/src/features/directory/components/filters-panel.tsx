@@ -54,7 +54,7 @@ export function FiltersPanel({ value, onChange }: { value: ProfileFilters; onCha
             <option value="0">Any rating</option>
             {[1, 2, 3, 4, 5].map((r) => (
               <option key={r} value={r}>
-                {r}+ stars
+                {r === 5 ? '5 stars' : `${r}+ stars`}
               </option>
             ))}
           </Select>

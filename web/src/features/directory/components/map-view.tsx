@@ -14,6 +14,8 @@ import { ownLocationIcon } from './marker-icons';
 import { ProfileMarkerLayer } from './profile-marker-layer';
 
 export interface MapViewProps {
+  /** The map's element id, the target of the page's 'Skip to the map' link. */
+  id?: string;
   /** Where the map centres: the visitor's position once known, else the default. */
   center: [number, number] | null;
   own: [number, number] | null;
@@ -31,6 +33,20 @@ function Recentre({ center }: { center: [number, number] | null }) {
   useEffect(() => {
     if (center) map.setView(center, map.getZoom());
   }, [center, map]);
+  return null;
+}
+
+/**
+ * Names the map's element, which Leaflet makes focusable (arrow keys pan it): MapContainer gives the
+ * element only its class, id and style, and passes every other prop to Leaflet as an option.
+ */
+function NameContainer({ label }: { label: string }) {
+  const map = useMap();
+  useEffect(() => {
+    const el = map.getContainer();
+    el.setAttribute('role', 'region');
+    el.setAttribute('aria-label', label);
+  }, [map, label]);
   return null;
 }
 
@@ -99,20 +115,21 @@ function MapControls({ own, styleIndex, onToggleStyle }: { own: [number, number]
 }
 
 /** The explore map: tiles from configuration, profile markers and clusters, own location and controls. */
-export const MapView = memo(function MapView({ center, own, markers, clusters, selectedId, onSelect, onViewChange }: MapViewProps) {
+export const MapView = memo(function MapView({ id, center, own, markers, clusters, selectedId, onSelect, onViewChange }: MapViewProps) {
   const [styleIndex, setStyleIndex] = useState(0);
   const style = env.tiles[styleIndex]!;
   // Creating the map, then its tiles, then its markers: three short tasks instead of one long one.
   const layersMounted = useAfterPaint();
   return (
     <MapContainer
+      id={id}
       center={center ?? MAP_DEFAULT_CENTER}
       zoom={MAP_DEFAULT_ZOOM}
       maxZoom={MAP_MAX_ZOOM}
       zoomControl={false}
       className="h-full w-full"
-      aria-label="Map of community profiles"
     >
+      <NameContainer label="Map of community profiles" />
       {layersMounted ? (
         <>
           {/* The key makes Leaflet swap the layer instead of patching the URL of the tiles on screen. */}

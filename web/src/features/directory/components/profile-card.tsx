@@ -4,6 +4,7 @@ import { Avatar, initialOf } from '../../../components/ui/avatar';
 import { Badge } from '../../../components/ui/badge';
 import { MAX_SKILLS_SHOWN } from '../../../config/constants';
 import { cn } from '../../../lib/cn';
+import { plural } from '../../../lib/plural';
 import type { Profile } from '../api/types';
 import { formatRating, fullName, ratingOf } from '../../../lib/profile-display';
 import { tintOf, titleOf } from '../utils/profile-view';
@@ -46,7 +47,7 @@ export function ProfileCard({ profile, selected, onSelect, connectSlot }: Profil
           {rating > 0 ? (
             <p className="mt-0.5 flex items-center gap-1 text-xs text-slate-800" data-testid="card-rating">
               <Star className="h-3.5 w-3.5 fill-amber-400 text-amber-500" aria-hidden="true" />
-              {formatRating(rating)} <span className="text-slate-600">({profile.reviewCount} reviews)</span>
+              {formatRating(rating)} <span className="text-slate-600">({plural(profile.reviewCount, 'review')})</span>
             </p>
           ) : null}
         </div>

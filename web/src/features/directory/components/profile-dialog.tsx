@@ -8,6 +8,7 @@ import { MAX_REVIEWS_SHOWN, PLACEHOLDERS } from '../../../config/constants';
 import { useCreatorContent } from '../api/get-creator-content';
 import { useReviews } from '../api/get-reviews';
 import type { Profile } from '../api/types';
+import { plural } from '../../../lib/plural';
 import { formatRating, fullName, ratingOf } from '../../../lib/profile-display';
 import { titleOf } from '../utils/profile-view';
 import { ReviewForm } from './review-form';
@@ -92,7 +93,7 @@ function ProfileDetails({ profile, isOwn, actionsSlot, onReviewPosted }: Omit<Pr
           <p className="text-sm text-slate-700">{titleOf(profile)}</p>
           {rating > 0 ? (
             <p className="flex items-center gap-1 text-sm text-slate-800" data-testid="dialog-rating">
-              <Star className="h-4 w-4 fill-amber-400 text-amber-500" aria-hidden="true" /> {formatRating(rating)} ({profile.reviewCount} reviews)
+              <Star className="h-4 w-4 fill-amber-400 text-amber-500" aria-hidden="true" /> {formatRating(rating)} ({plural(profile.reviewCount, 'review')})
             </p>
           ) : null}
           {profile.address ? <p className="text-sm text-slate-600">{profile.address}</p> : null}
@@ -198,6 +199,8 @@ export function ProfileDialog({ profile, onClose, ...rest }: ProfileDialogProps)
       title={profile ? fullName(profile.user) : ''}
       description={profile ? `Profile of ${fullName(profile.user)}` : 'Profile'}
       hideDescription
+      // Opens on the member's name rather than the first action, so Enter cannot send a message unasked.
+      focusTitleOnOpen
       className="max-w-2xl"
     >
       {profile ? <ProfileDetails profile={profile} {...rest} /> : null}

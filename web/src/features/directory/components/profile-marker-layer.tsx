@@ -6,6 +6,7 @@ import { markerGlyph } from '../utils/category-icon';
 import type { MapCluster } from '../api/types';
 import type { MapMarker } from '../utils/map-marker';
 import { inNextTask } from '../../../lib/schedule';
+import { plural } from '../../../lib/plural';
 import { formatRating } from '../utils/profile-view';
 import { clusterIcon, profileMarkerIcon } from './marker-icons';
 
@@ -44,7 +45,7 @@ function popupContent(profile: MapMarker, onView: (m: MapMarker) => void): HTMLE
   const rating = profile.rating;
   if (rating > 0) {
     const line = document.createElement('p');
-    line.textContent = `★ ${formatRating(rating)} (${profile.reviewCount} reviews)`;
+    line.textContent = `★ ${formatRating(rating)} (${plural(profile.reviewCount, 'review')})`;
     root.append(line);
   }
   const button = document.createElement('button');
@@ -61,6 +62,24 @@ const SLICE_MS = 8;
 
 /** A cluster zooms in this many levels when clicked: its 64-pixel cell then fills a 256-pixel tile. */
 const CLUSTER_ZOOM_STEP = 2;
+
+/** Enter or Space, the keys that press a button; Leaflet itself turns only Enter into a popup's opening. */
+function isPress(e: L.LeafletKeyboardEvent): boolean {
+  return e.originalEvent.key === 'Enter' || e.originalEvent.key === ' ';
+}
+
+/**
+ * Only the markers inside the map on screen stay in the Tab order: the layer holds a margin around
+ * the view (and a search's results anywhere), which a keyboard user could reach but not see.
+ */
+function keepTabOrderOnScreen(group: L.LayerGroup, map: L.Map): void {
+  const bounds = map.getBounds();
+  group.eachLayer((layer) => {
+    if (!(layer instanceof L.Marker)) return;
+    const el = layer.getElement();
+    if (el) el.tabIndex = bounds.contains(layer.getLatLng()) ? 0 : -1;
+  });
+}
 
 /**
  * The server's clusters and single markers of the view (or a search's results), as Leaflet markers.
@@ -87,6 +106,11 @@ export function ProfileMarkerLayer({
   selectRef.current = onSelect;
   const shownRef = useRef<L.LayerGroup | null>(null);
   useEffect(() => () => void shownRef.current?.remove(), []);
+  useEffect(() => {
+    const onMoved = () => shownRef.current && keepTabOrderOnScreen(shownRef.current, map);
+    map.on('moveend', onMoved);
+    return () => void map.off('moveend', onMoved);
+  }, [map]);
 
   useEffect(() => {
     const started = performance.now();
@@ -95,7 +119,17 @@ export function ProfileMarkerLayer({
       const label = `${count} ${count === 1 ? 'profile' : 'profiles'} here, zoom in`;
       const marker = L.marker([lat, lng], { icon: clusterIcon(count), keyboard: true, title: label });
       marker.on('add', () => marker.getElement()?.setAttribute('aria-label', label));
-      marker.on('click', () => map.setView([lat, lng], Math.min(map.getZoom() + CLUSTER_ZOOM_STEP, map.getMaxZoom())));
+      const zoomIn = () => {
+        // The cluster leaves with the old layer: the focus waits on the map, where Tab reaches the new one.
+        map.getContainer().focus({ preventScroll: true });
+        map.setView([lat, lng], Math.min(map.getZoom() + CLUSTER_ZOOM_STEP, map.getMaxZoom()));
+      };
+      marker.on('click', zoomIn);
+      marker.on('keydown', (e: L.LeafletKeyboardEvent) => {
+        if (!isPress(e)) return;
+        e.originalEvent.preventDefault();
+        zoomIn();
+      });
       return marker;
     };
     const profileMarker = (profile: MapMarker): L.Marker => {
@@ -104,6 +138,12 @@ export function ProfileMarkerLayer({
       const icon = profileMarkerIcon(tintOfMarker(profile), markerGlyph({ ...profile, firstCategory }), selected);
       const marker = L.marker([profile.lat, profile.lng], { icon, keyboard: true, title: `${profile.name}, ${profile.title?.trim() || 'Service Provider'}`, zIndexOffset: selected ? 1000 : 0 });
       marker.bindPopup(() => popupContent(profile, (p) => selectRef.current(p)));
+      // Space presses the marker as Enter does (Leaflet opens the popup on Enter).
+      marker.on('keydown', (e: L.LeafletKeyboardEvent) => {
+        if (e.originalEvent.key !== ' ') return;
+        e.originalEvent.preventDefault();
+        marker.openPopup();
+      });
       return marker;
     };
     const make: (() => L.Marker)[] = [...clusters.map((c) => () => clusterMarker(c)), ...markers.map((m) => () => profileMarker(m))];
@@ -120,6 +160,7 @@ export function ProfileMarkerLayer({
       cancel = null;
       shownRef.current?.remove();
       shownRef.current = group.addTo(map);
+      keepTabOrderOnScreen(group, map);
       const container = map.getContainer();
       container.dataset.markerPoints = String(markers.length);
       container.dataset.clustersRendered = String(clusters.length);

@@ -7,6 +7,7 @@ import { SkeletonList } from '../../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { LOAD_MORE_THRESHOLD, PLACEHOLDERS, SEARCH_SCOPES, type SearchScope, type SearchSort } from '../../../config/constants';
 import { paths } from '../../../config/paths';
+import { plural } from '../../../lib/plural';
 import type { ProfileFilters } from '../api/search-profiles';
 import type { Profile, SkillCategory } from '../api/types';
 import { CategoryFilter } from './category-filter';
@@ -101,7 +102,7 @@ export const SearchSidebar = memo(function SearchSidebar(props: SearchSidebarPro
                     <ArrowUpDown className="h-4 w-4" aria-hidden="true" /> Sort: <span className="capitalize">{props.sort}</span>
                   </Button>
                   <span className="ml-auto text-sm text-slate-700" aria-live="polite" data-testid="results-count">
-                    {props.profiles.length} results
+                    {plural(props.profiles.length, 'result')}
                   </span>
                 </div>
                 {props.filtersOpen ? <FiltersPanel value={props.filters} onChange={props.onFiltersChange} /> : null}

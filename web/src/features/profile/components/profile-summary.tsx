@@ -8,6 +8,7 @@ import { useRemoveCertification } from '../api/remove-certification';
 import { useRemoveUserSkill } from '../api/remove-user-skill';
 import { formatRating, fullName, ratingOf } from '../../../lib/profile-display';
 import { formatMoney } from '../../../lib/money';
+import { plural } from '../../../lib/plural';
 import { isHiddenFrom } from './privacy';
 import { CertificationForm, SkillForm } from './summary-forms';
 import { PrivateNotice, Section, type ProfileSectionProps } from './section';
@@ -85,7 +86,7 @@ export function ProfileSummary({ profile, viewer, isOwn, editing }: ProfileSecti
             {profile?.title ? <p className="text-sm wrap-anywhere text-slate-700">{profile.title}</p> : null}
             <p className="flex items-center gap-1 text-sm text-slate-800" data-testid="summary-rating">
               <Star className="h-4 w-4 fill-amber-400 text-amber-500" aria-hidden="true" />
-              {reviews > 0 ? `${formatRating(rating)} (${reviews} ${reviews === 1 ? 'review' : 'reviews'})` : 'No reviews yet'}
+              {reviews > 0 ? `${formatRating(rating)} (${plural(reviews, 'review')})` : 'No reviews yet'}
             </p>
           </div>
         </div>
