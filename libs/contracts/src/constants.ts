@@ -5,3 +5,4 @@
 export * from './directory/constants.js';
 export * from './commerce-constants.js';
 export * from './text.js';
+export * from './messaging-constants.js';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { MESSAGE_MAX_LENGTH } from './messaging-constants.js';
 import { userSummarySchema } from './users.js';
 
-/** Longest message, counted after trimming. */
-export const MESSAGE_MAX_LENGTH = 2000;
+export { MESSAGE_MAX_LENGTH };
 /** `POST /api/messages` per member: this many sends per window, then 429. */
 export const MESSAGE_SEND_LIMIT = { count: 30, windowSeconds: 10 } as const;
 /** `POST /api/messages/broadcast` per member. */
@@ -93,6 +93,16 @@ export interface ServerToClientEvents {
   'message:new': (entry: ConversationEntry) => void;
   /** Read receipt, to both members. */
   'messages:read': (receipt: ReadReceipt) => void;
+  /** A connection request made, accepted or removed, to both members: their connection lists changed. */
+  'connection:changed': (change: ConnectionChange) => void;
+}
+
+/** What `connection:changed` says; `removed` is a request withdrawn or a connection ended. */
+export interface ConnectionChange {
+  connectionId: string;
+  requesterId: string;
+  addresseeId: string;
+  status: 'pending' | 'accepted' | 'removed';
 }
 
 /** socket.io, client to server. */

@@ -25,9 +25,8 @@ async function socialSays(...events: Array<[ConnectionEvent, string, Member, Mem
   for (const [type, connectionId, requester, addressee] of events) {
     ids.push((await sut.publish(type, { connectionId, requesterId: requester.id, addresseeId: addressee.id })).id);
   }
-  const relevant = ids.filter((_, i) => events[i]![0] !== 'connection.requested');
   await waitFor('the connection events consumed', async () => {
-    const handled = await Promise.all(relevant.map((id) => sut.service.runtime.db.select().from(processedEvents).where(eq(processedEvents.eventId, id))));
+    const handled = await Promise.all(ids.map((id) => sut.service.runtime.db.select().from(processedEvents).where(eq(processedEvents.eventId, id))));
     return handled.every((rows) => rows.length === 1);
   });
 }

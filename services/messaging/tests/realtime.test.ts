@@ -137,6 +137,24 @@ describe(`live delivery ${testInfra().redisUrl ? 'across instances' : 'on one in
     expect(adaTab.received.of('message:new').map((e) => e.otherUser.id).sort()).toEqual([bob!.id, cy!.id].sort());
   });
 
+  it('tells both members’ tabs on either instance when a connection is requested, accepted and removed, and no one else', async () => {
+    const [ada, bob, eve] = await seedMembers(sut, 'Ada', 'Bob', 'Eve');
+    const adaTab = await socketVia(0, ada!);
+    const bobTabs = [await socketVia(0, bob!), await socketVia(1, bob!)];
+    const eveTab = await socketVia(1, eve!);
+    const pair = { connectionId: randomUUID(), requesterId: ada!.id, addresseeId: bob!.id };
+    await sut.publish('connection.requested', pair);
+    for (const tab of [adaTab, ...bobTabs]) await waitFor('the request at each tab', () => tab.received.of('connection:changed').length === 1);
+    await sut.publish('connection.accepted', pair);
+    for (const tab of [adaTab, ...bobTabs]) await waitFor('the acceptance at each tab', () => tab.received.of('connection:changed').length === 2);
+    await sut.publish('connection.removed', pair);
+    for (const tab of [adaTab, ...bobTabs]) {
+      await waitFor('the removal at each tab', () => tab.received.of('connection:changed').length === 3);
+      expect(tab.received.of('connection:changed')).toEqual(['pending', 'accepted', 'removed'].map((status) => ({ ...pair, status })));
+    }
+    expect(eveTab.received.events).toEqual([]);
+  });
+
   it('never gives a socket another pair’s messages', async () => {
     const [ada, bob, eve, dan] = await seedMembers(sut, 'Ada', 'Bob', 'Eve', 'Dan');
     const eveTabs = [await socketVia(0, eve!), await socketVia(1, eve!)];

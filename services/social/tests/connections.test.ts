@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Connection, ConnectionPage, ConnectionStatusResponse, ErrorBody } from '@freemarket/contracts';
+import { CONNECTION_REASK_COOLDOWN_DAYS, type Connection, type ConnectionPage, type ConnectionStatusResponse, type ErrorBody } from '@freemarket/contracts';
 import { setContactPrivacy, waitFor } from '@freemarket/testing';
 import { connections, outbox, users } from '../src/db/schema/index.js';
 import { call, seedMembers, startSocial, type Member, type SocialUnderTest } from './_util.js';
@@ -100,9 +100,11 @@ describe('connections', () => {
     expect(await answer(bob!, body.id, 'rejected')).toMatchObject({ status: 200, body: { status: 'rejected' } });
     expect(await statusOf(ada!, bob!)).toEqual({ status: 'rejected', direction: 'outgoing', connectionId: body.id });
 
-    const tooSoon = await ask(ada!, bob!);
-    expect(tooSoon.status).toBe(429);
-    expect(tooSoon.body.message).toMatch(/^This member declined your request; you can ask again after \d{4}-/);
+    // The day is written as people write it, not as a timestamp.
+    const [declined] = await sut.service.runtime.db.select().from(connections).where(eq(connections.id, body.id));
+    const askAgainOn = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(declined!.answeredAt!.getTime() + CONNECTION_REASK_COOLDOWN_DAYS * 86_400_000);
+    expect(askAgainOn).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
+    expect(await ask(ada!, bob!)).toMatchObject({ status: 429, body: { message: `This member declined your request; you can ask again after ${askAgainOn}` } });
 
     for (const attempt of [2, 3]) {
       await pretendCooldownPassed(body.id);

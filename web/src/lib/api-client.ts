@@ -89,6 +89,14 @@ export function errorMessageOf(error: unknown): string {
 }
 
 /**
+ * The server's reason for refusing what the member asked (a 4xx answer), or null for a failure
+ * that is not theirs to put right (the network, a 5xx); 401 has its own flow.
+ */
+export function refusalOf(error: unknown): string | null {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500 && !error.isUnauthorized ? errorMessageOf(error) : null;
+}
+
+/**
  * What every failed action shows: the unauthorized flow, or a destructive toast, titled 'Error'
  * unless the action names its own title (the payment screen's 'Payment Setup Error').
  */

@@ -2,6 +2,7 @@ import type { ServiceRuntime } from '@freemarket/kit';
 import type { RealtimeServer } from '../realtime/socket-server.js';
 import { consumeConnectionAccepted } from './consumers/connection-accepted.js';
 import { consumeConnectionRemoved } from './consumers/connection-removed.js';
+import { consumeConnectionRequested } from './consumers/connection-requested.js';
 import { consumeProfileCreated } from './consumers/profile-created.js';
 import { consumeProfileUpdated } from './consumers/profile-updated.js';
 import { consumeUserDeleted } from './consumers/user-deleted.js';
@@ -12,7 +13,8 @@ export function registerConsumers(runtime: ServiceRuntime, io: RealtimeServer): 
   consumeUserUpserted(runtime);
   consumeProfileCreated(runtime);
   consumeProfileUpdated(runtime);
-  consumeConnectionAccepted(runtime);
-  consumeConnectionRemoved(runtime);
+  consumeConnectionRequested(runtime, io);
+  consumeConnectionAccepted(runtime, io);
+  consumeConnectionRemoved(runtime, io);
   consumeUserDeleted(runtime, io);
 }

@@ -14,6 +14,12 @@ import { toConnection } from './dto.js';
 import { deleteConnection, findById, findPair, insertPending, pageConnections, updateConnection } from './repository.js';
 import { canAnswer, decideRequest } from './rules.js';
 
+/**
+ * The day a declined requester may ask again, as people write it ('December 5, 2026'). UTC: the
+ * server does not know the member's zone, and the cooldown is days long, so the day is near enough.
+ */
+const askAgainDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+
 /** Connection requests and their answers (spec 01 §4); every change is announced through the outbox. */
 export class ConnectionService {
   constructor(private readonly runtime: ServiceRuntime) {}
@@ -80,7 +86,7 @@ export class ConnectionService {
       case 'limit-reached':
         throw new ForbiddenError('This member declined your requests; you cannot ask again');
       case 'cooling-down':
-        throw new TooManyRequestsError(`This member declined your request; you can ask again after ${decision.until.toISOString()}`);
+        throw new TooManyRequestsError(`This member declined your request; you can ask again after ${askAgainDate.format(decision.until)}`);
       case 'reverse':
         return updateConnection(tx, existing.id, {
           requesterId,

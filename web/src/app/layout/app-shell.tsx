@@ -9,6 +9,7 @@ import { SkipLink } from '../../components/ui/skip-link';
 import { TooltipProvider } from '../../components/ui/tooltip';
 import { navigateTo, paths } from '../../config/paths';
 import { cn } from '../../lib/cn';
+import { useConnectionsSocket } from '../../features/connections/hooks/use-connections-socket';
 import { useMessagingSocket } from '../../features/messaging/hooks/use-messaging-socket';
 import { RewardsButton } from '../../features/rewards/components/rewards-button';
 import { Brand } from './brand';
@@ -70,11 +71,12 @@ export interface AppShellProps {
 
 const MAIN_ID = 'main';
 
-/** The signed-in header (spec 01 §2) around a screen, and the live messaging connection. */
+/** The signed-in header (spec 01 §2) around a screen, and the live updates of messages and connections. */
 export function AppShell({ user, children, onOpenSearch, skipTo }: AppShellProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   useMessagingSocket(user.id);
+  useConnectionsSocket();
   useEffect(() => setMenuOpen(false), [location.pathname]);
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
   return (

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useSubmitMutation } from '../../../lib/use-submit-mutation';
 import type { Connection, CreateConnectionBody } from '@freemarket/contracts';
 import { toast } from '../../../components/ui/toast-store';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, refusalOf } from '../../../lib/api-client';
 import { connectionStatusKeyRoot } from './get-connection-status';
 import { connectionsQueryOptions } from './get-connections';
 
@@ -15,7 +15,8 @@ export function useCreateConnection() {
   const queryClient = useQueryClient();
   return useSubmitMutation({
     mutationFn: createConnection,
-    meta: { errorText: 'Failed to send connection request' },
+    // A refusal says why, e.g. when a member who declined may be asked again; anything else is spec 01 §8's text.
+    meta: { errorText: (error) => refusalOf(error) ?? 'Failed to send connection request' },
     onSuccess: async () => {
       toast({ title: 'Success', description: 'Connection request sent!' });
       await Promise.all([

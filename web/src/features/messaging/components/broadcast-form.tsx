@@ -1,10 +1,7 @@
-import type { MESSAGE_MAX_LENGTH } from '@freemarket/contracts';
+import { MESSAGE_MAX_LENGTH } from '@freemarket/contracts/constants';
 import { useState } from 'react';
 import { ComposeForm } from '../../../components/ui/compose-form';
 import { useBroadcastMessage } from '../api/broadcast-message';
-
-/** The contract's message limit, typed from it (its module brings zod, so the client keeps a copy). */
-const BROADCAST_MAX_LENGTH: typeof MESSAGE_MAX_LENGTH = 2000;
 
 /** Spec 02 §2, the feed's Network Broadcast tab: one message to every connection. */
 export function BroadcastForm() {
@@ -17,7 +14,7 @@ export function BroadcastForm() {
       placeholder="Send a message to all your connections..."
       value={content}
       onChange={setContent}
-      maxLength={BROADCAST_MAX_LENGTH}
+      maxLength={MESSAGE_MAX_LENGTH}
       pending={broadcast.isPending}
       submitLabel="Broadcast"
       pendingLabel="Sending..."

@@ -1,23 +1,29 @@
 import type { UserSummary } from '@freemarket/contracts';
+import { MESSAGE_MAX_LENGTH } from '@freemarket/contracts/constants';
 import { ArrowLeft, Send } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Textarea } from '../../../components/ui/field';
 import { SkeletonList } from '../../../components/ui/skeleton';
 import { PLACEHOLDERS } from '../../../config/constants';
 import { cn } from '../../../lib/cn';
 import { useMessages } from '../api/get-messages';
-import { useSendMessage } from '../api/send-message';
 import { markConversationRead } from '../hooks/use-messaging-socket';
+import { useSendQueue } from '../hooks/use-send-queue';
 import { personName } from './person-name';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
+/** The count of characters shows from here on, before the box stops taking more. */
+const COUNT_SHOWN_FROM = MESSAGE_MAX_LENGTH * 0.9;
 
 /** Spec 01 §2: the chat pane of one conversation. */
 export function ChatPane({ meId, other, onBack }: { meId: string; other: UserSummary; onBack: () => void }) {
   const messages = useMessages(other.id);
-  const send = useSendMessage({ announce: false });
   const [text, setText] = useState('');
+  // Unsent text comes back ahead of whatever was typed since, so neither is lost.
+  const restore = useCallback((unsent: string[]) => setText((typed) => [...unsent, typed].filter((t) => t !== '').join('\n')), []);
+  const queue = useSendQueue(other.id, restore);
+  const countId = useId();
   const endRef = useRef<HTMLDivElement>(null);
   const items = messages.data?.items ?? [];
   const unreadFromOther = items.some((m) => m.senderId === other.id && !m.isRead);
@@ -30,10 +36,13 @@ export function ChatPane({ meId, other, onBack }: { meId: string; other: UserSum
     if (unreadFromOther) markConversationRead(other.id);
   }, [unreadFromOther, other.id]);
 
+  // The text leaves the box as it is sent (spec 01 §4 clears the input), so what is typed while it
+  // is on its way stays; Enter during a send queues the next message behind it.
   const submit = () => {
     const content = text.trim();
-    if (!content || send.isPending) return;
-    send.mutate({ receiverId: other.id, content }, { onSuccess: () => setText('') });
+    if (!content) return;
+    setText('');
+    queue.send(content);
   };
 
   return (
@@ -84,21 +93,30 @@ export function ChatPane({ meId, other, onBack }: { meId: string; other: UserSum
           submit();
         }}
       >
-        <Textarea
-          aria-label="Message"
-          placeholder="Type a message..."
-          value={text}
-          rows={1}
-          className="min-h-10 resize-none"
-          onChange={(e) => setText(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter' && !e.shiftKey) {
-              e.preventDefault();
-              submit();
-            }
-          }}
-        />
-        <Button type="submit" size="icon" aria-label="Send message" disabled={send.isPending || text.trim() === ''}>
+        <div className="grid min-w-0 flex-1 gap-1">
+          <Textarea
+            aria-label="Message"
+            aria-describedby={text.length >= COUNT_SHOWN_FROM ? countId : undefined}
+            placeholder="Type a message..."
+            value={text}
+            maxLength={MESSAGE_MAX_LENGTH}
+            rows={1}
+            className="min-h-10 resize-none"
+            onChange={(e) => setText(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && !e.shiftKey) {
+                e.preventDefault();
+                submit();
+              }
+            }}
+          />
+          {text.length >= COUNT_SHOWN_FROM ? (
+            <p id={countId} className="text-right text-xs text-slate-600" data-testid="message-length">
+              {text.length.toLocaleString()} / {MESSAGE_MAX_LENGTH.toLocaleString()} characters
+            </p>
+          ) : null}
+        </div>
+        <Button type="submit" size="icon" aria-label="Send message" disabled={queue.sending || text.trim() === ''}>
           <Send className="h-4 w-4" aria-hidden="true" />
         </Button>
       </form>

@@ -1,3 +1,4 @@
+import type { UserSummary } from '@freemarket/contracts';
 import { ArrowLeft } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -6,13 +7,16 @@ import { useConversations } from '../api/get-conversations';
 import { ChatPane } from './chat-pane';
 import { ConversationList } from './conversation-list';
 
-/** Spec 01 §2, /messages: conversations on the left, the chat on the right; one pane at a time on small screens. */
-export function MessagesScreen({ meId }: { meId: string }) {
+/**
+ * Spec 01 §2, /messages: conversations on the left, the chat on the right; one pane at a time on
+ * small screens. `newContact` names the selected member when no conversation does yet.
+ */
+export function MessagesScreen({ meId, newContact }: { meId: string; newContact: UserSummary | null }) {
   const conversations = useConversations(true);
   const [params, setParams] = useSearchParams();
   const selectedId = params.get('with');
   const entries = conversations.data?.items ?? [];
-  const selected = entries.find((e) => e.otherUser.id === selectedId)?.otherUser ?? null;
+  const selected = entries.find((e) => e.otherUser.id === selectedId)?.otherUser ?? (newContact?.id === selectedId ? newContact : null);
   const select = (userId: string | null) => setParams(userId ? { with: userId } : {}, { replace: false });
 
   return (

@@ -1,10 +1,9 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ConversationEntry, ConversationPage, Message, MessagePage, ReadReceipt } from '@freemarket/contracts';
-import { useEffect } from 'react';
+import { useCallback } from 'react';
+import { getSocket, useSocketListeners, type LiveSocket } from '../../../lib/socket';
 import { conversationsQueryOptions } from '../api/get-conversations';
 import { messagesQueryOptions } from '../api/get-messages';
-import { useIdledOnce } from '../../../lib/use-idled-once';
-import { getSocket } from './socket';
 
 /** The message fields of a conversation entry, as the conversation's page holds them. */
 function messageOf(entry: ConversationEntry): Message {
@@ -55,50 +54,29 @@ function applyReceipt(client: QueryClient, meId: string, receipt: ReadReceipt): 
  * Keeps the message caches live: new messages, read receipts and new or changed conversations
  * arrive over socket.io and are written into the query cache, so no screen reloads.
  */
-export function useMessagingSocket(meId: string | null): void {
+export function useMessagingSocket(meId: string): void {
   const client = useQueryClient();
-  // @NOTE The socket opens once the first screen is idle: opening it while a screen loads (the
-  // client's code, the upgrade, the handshake) lengthens the map page's busiest tasks on a slow
-  // phone. A screen mounted later listens at once: the socket is open, and events sent while no
-  // screen listened would be lost.
-  const ready = useIdledOnce();
-  useEffect(() => {
-    if (!meId || !ready) return;
-    let cancelled = false;
-    let listening = false;
-    const onNew = (entry: ConversationEntry) => {
-      appendMessage(client, meId, messageOf(entry));
-      upsertConversation(client, entry);
-    };
-    const onRead = (r: ReadReceipt) => applyReceipt(client, meId, r);
-    // Events sent before the socket was listening (it opens after the lists were read, or came back
-    // after a drop) are not replayed: read the lists again.
-    const onReconnect = () => {
-      void client.invalidateQueries({ queryKey: ['/api/messages'] });
-      void client.invalidateQueries({ queryKey: conversationsQueryOptions().queryKey });
-    };
-    void getSocket().then((socket) => {
-      if (cancelled) return;
-      listening = true;
+  const listen = useCallback(
+    (socket: LiveSocket) => {
+      const onNew = (entry: ConversationEntry) => {
+        appendMessage(client, meId, messageOf(entry));
+        upsertConversation(client, entry);
+      };
+      const onRead = (r: ReadReceipt) => applyReceipt(client, meId, r);
       socket.on('message:new', onNew);
       socket.on('messages:read', onRead);
-      socket.io.on('reconnect', onReconnect);
-      // The first connection comes after the lists were read; a screen mounted later finds it open.
-      if (!socket.connected) socket.once('connect', onReconnect);
-    });
-    return () => {
-      cancelled = true;
-      if (!listening) return;
-      void getSocket().then((socket) => {
-        socket.off('connect', onReconnect);
+      return () => {
         socket.off('message:new', onNew);
         socket.off('messages:read', onRead);
-        socket.io.off('reconnect', onReconnect);
-      });
-      // @NOTE The socket itself stays open: every screen mounts its own header, and closing it on
-      // each navigation would drop the events sent in between. Signing out is a full page load.
-    };
-  }, [client, meId, ready]);
+      };
+    },
+    [client, meId],
+  );
+  const catchUp = useCallback(() => {
+    void client.invalidateQueries({ queryKey: ['/api/messages'] });
+    void client.invalidateQueries({ queryKey: conversationsQueryOptions().queryKey });
+  }, [client]);
+  useSocketListeners(listen, catchUp);
 }
 
 /** Tells the server the viewer has read everything from `userId`. */
