@@ -188,6 +188,12 @@ needs(['postgres', 'nats-server', 'redis-server'], 'service instances as separat
     await review(reviewees[1]!);
     await nats.kill('SIGKILL');
     cleanups.push(() => nats.restart().catch(() => undefined));
+    // Every backend instance stays ready (in its Service), naming the bus as degraded.
+    const backends = stack.instances.filter((i) => i.service !== 'gateway');
+    const readiness = () =>
+      Promise.all(backends.map(async (i) => ({ name: i.name, ...(await fetch(`${i.url}/readyz`).then(async (r) => ({ status: r.status, bus: ((await r.json()) as { checks: { bus: string } }).checks.bus }))) })));
+    await waitFor('every backend instance to see NATS gone', async () => (await readiness()).every((r) => r.bus !== 'ok'), 15_000);
+    expect((await readiness()).filter((r) => r.status !== 200 || !r.bus.endsWith('; events wait in the outbox'))).toEqual([]);
     // Written while NATS is away: the outbox keeps the events.
     await review(reviewees[2]!);
     await review(reviewees[3]!);

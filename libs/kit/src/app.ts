@@ -24,7 +24,7 @@ import { isDatabaseUnavailable, rejectedValueReason } from '@freemarket/db';
 import { AppError, AuthRequiredError, BodyTooLargeError, InvalidRequestError, REQUEST_BODY_LIMIT } from './errors.js';
 import { IDENTITY_HEADER, type Actor, type AssertionVerifier } from './assertion.js';
 import type { Logger } from './logger.js';
-import { registerMetrics, type MetricsOptions } from './metrics.js';
+import { registerMetrics, type Metrics, type MetricsOptions } from './metrics.js';
 
 export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, Logger, ZodTypeProvider>;
 
@@ -45,7 +45,17 @@ declare module 'fastify' {
 }
 
 /** A dependency `/readyz` checks: the database, the bus, Redis. */
-export type ReadinessCheck = { name: string; check: () => Promise<unknown> };
+export interface ReadinessCheck {
+  name: string;
+  check: () => Promise<unknown>;
+  /**
+   * Set when the instance still serves its requests while the dependency is down, saying what
+   * happens meanwhile (the bus: events wait in the outbox). Its failure is reported, in `/readyz`'s
+   * body and the `dependency_up` metric, but leaves the instance ready: taking every instance out of
+   * its Service for a shared dependency's outage would turn a delay into the site being down.
+   */
+  whileDown?: string;
+}
 
 export interface CreateAppOptions {
   logger: Logger;
@@ -147,8 +157,7 @@ export function createApp(options: CreateAppOptions): App {
   });
   app.setNotFoundHandler((_req, reply) => reply.status(404).send({ message: 'Not Found' } satisfies ErrorBody));
 
-  registerHealth(app, options.readiness ?? []);
-  registerMetrics(app, options.metrics);
+  registerHealth(app, options.readiness ?? [], registerMetrics(app, options.metrics));
   return app;
 }
 
@@ -171,22 +180,44 @@ export function requireActor(req: FastifyRequest): Actor {
   return req.actor;
 }
 
-function registerHealth(app: App, checks: ReadinessCheck[]): void {
+/**
+ * `/healthz` (alive), `/readyz` (200 while every dependency a request needs answers, 503 naming the
+ * one that does not; a `whileDown` dependency's failure is named with 200) and `dependency_up`, the
+ * `whileDown` checks run at scrape time, so an outage that leaves the instance ready still alerts.
+ * (The others show as the instance not being ready; checking the database at every scrape would
+ * also take a pooled connection and skew the pool's figures.)
+ */
+function registerHealth(app: App, checks: ReadinessCheck[], metrics: Metrics): void {
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_req, reply) => {
-    const results = await Promise.all(
-      checks.map(async ({ name, check }) => {
-        try {
-          await withTimeout(check(), 2000);
-          return [name, 'ok'] as const;
-        } catch (err) {
-          return [name, err instanceof Error ? err.message : 'failed'] as const;
-        }
-      }),
-    );
-    const ready = results.every(([, state]) => state === 'ok');
-    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks: Object.fromEntries(results) });
+    const results = await runChecks(checks);
+    const ready = results.every(({ ok, check }) => ok || check.whileDown !== undefined);
+    const states = results.map(({ ok, check, reason }) => [check.name, ok ? 'ok' : check.whileDown ? `${reason}; ${check.whileDown}` : reason] as const);
+    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks: Object.fromEntries(states) });
   });
+  const reported = checks.filter((check) => check.whileDown !== undefined);
+  if (reported.length === 0) return;
+  metrics.gauge({
+    name: 'dependency_up',
+    help: 'Whether a dependency the instance stays ready without (the bus) answers it (1) or not (0), checked at scrape time',
+    labelNames: ['dependency'],
+    read: async (set) => {
+      for (const { ok, check } of await runChecks(reported)) set(ok ? 1 : 0, { dependency: check.name });
+    },
+  });
+}
+
+async function runChecks(checks: ReadinessCheck[]): Promise<{ check: ReadinessCheck; ok: boolean; reason: string }[]> {
+  return Promise.all(
+    checks.map(async (check) => {
+      try {
+        await withTimeout(check.check(), 2000);
+        return { check, ok: true, reason: 'ok' };
+      } catch (err) {
+        return { check, ok: false, reason: err instanceof Error ? err.message : 'failed' };
+      }
+    }),
+  );
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

@@ -84,7 +84,9 @@ export class ServiceRuntime {
       verifier,
       readiness: [
         { name: 'database', check: () => database.ping() },
-        { name: 'bus', check: () => bus.ping() },
+        // Every state change writes its events to the outbox in its own transaction, and the relay
+        // publishes them once the bus answers again: no request waits on the bus.
+        { name: 'bus', check: () => bus.ping(), whileDown: 'events wait in the outbox' },
         ...readiness,
       ],
     });
