@@ -4,5 +4,5 @@ import { send, serveMeasurements } from './ipc.js';
 
 /** One messaging instance, exactly as `bin.ts` runs it, plus memory reports for the benchmark. */
 serveMeasurements();
-await runServiceMain(() => loadMessagingConfig(), createMessagingService);
+await runServiceMain('messaging', () => loadMessagingConfig(), createMessagingService);
 send({ type: 'ready' });

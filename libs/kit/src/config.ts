@@ -20,6 +20,23 @@ export function parseConfig<S extends z.ZodType>(schema: S, input: unknown): z.i
   throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
 }
 
+/**
+ * For a process's entry point (`bin.ts`): its config, or `undefined` once a ConfigError has been
+ * printed to stderr as `<name>: Invalid configuration:` and the list of every missing or bad
+ * variable, with exit code 1. An operator gets the message, not a stack trace. Other errors are
+ * thrown on.
+ */
+export function loadConfigOrReport<C>(name: string, load: () => C): C | undefined {
+  try {
+    return load();
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(`${name}: ${err.message}`);
+    process.exitCode = 1;
+    return undefined;
+  }
+}
+
 /** Empty strings in the environment mean 'not set', as operators expect from `FOO=` lines. */
 export function readEnvVars<K extends string>(names: readonly K[], env: NodeJS.ProcessEnv = process.env): Partial<Record<K, string>> {
   const out: Partial<Record<K, string>> = {};

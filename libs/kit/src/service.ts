@@ -1,4 +1,5 @@
 import type { App, ReadinessCheck } from './app.js';
+import { loadConfigOrReport } from './config.js';
 import { createLogger } from './logger.js';
 import { runUntilSignal } from './lifecycle.js';
 import { ServiceRuntime, type RuntimeOverrides, type ServiceTables } from './runtime.js';
@@ -33,13 +34,17 @@ export async function createService<C>(
 }
 
 /**
- * The body of every `bin.ts`: config from the environment, start, stop cleanly on a signal.
+ * The body of every service's `bin.ts`: config from the environment, start, stop cleanly on a
+ * signal. A bad setting ends the process with exit code 1 and `<name>: Invalid configuration:`
+ * listing every missing or bad variable on stderr (`loadConfigOrReport`), as the gateway does.
  */
 export async function runServiceMain<C extends ServiceConfig>(
+  name: string,
   loadConfig: () => C,
   create: (config: C, overrides: RuntimeOverrides) => Promise<{ start(): Promise<unknown>; destroy(): Promise<void> }>,
 ): Promise<void> {
-  const config = loadConfig();
+  const config = loadConfigOrReport(name, loadConfig);
+  if (!config) return;
   const logger = createLogger(config.service.name, config.service.logLevel);
   await runUntilSignal(config.service.name, logger, async () => {
     const service = await create(config, { logger });

@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { loadServiceConfig } from '../src/service-config.js';
-import { ConfigError } from '../src/config.js';
+import { ConfigError, loadConfigOrReport } from '../src/config.js';
 
 const publicPem = (type: 'ed25519' | 'x25519') =>
   (type === 'ed25519' ? generateKeyPairSync('ed25519') : generateKeyPairSync('x25519')).publicKey.export({ type: 'spki', format: 'pem' }).toString();
@@ -27,6 +27,19 @@ describe('loadServiceConfig', () => {
     expect(config.db.url).toBe('pglite:./data/rewards');
     expect(config.bus.natsUrl).toBeNull();
     expect(config.service.port).toBe(5006);
+  });
+
+  it('refuses to start without DATABASE_URL on NATS or in production, naming DATABASE_URL, and takes a pglite: address asked for by name', () => {
+    for (const env of [{ NATS_URL: 'nats://nats:4222' }, { NODE_ENV: 'production' }]) {
+      expect(() => loadServiceConfig('rewards', { port: 5006 }, { ASSERTION_PUBLIC_KEY: key, ...env })).toThrow(
+        /DATABASE_URL: is missing: with NATS_URL set or NODE_ENV=production, name the service's database/,
+      );
+      expect(loadServiceConfig('rewards', { port: 5006 }, { ASSERTION_PUBLIC_KEY: key, ...env, DATABASE_URL: 'postgres://db/fm' }).db.url).toBe('postgres://db/fm');
+      expect(loadServiceConfig('rewards', { port: 5006 }, { ASSERTION_PUBLIC_KEY: key, ...env, DATABASE_URL: 'pglite:memory' }).db.url).toBe('pglite:memory');
+    }
+    // Named with the other bad variables, in the one error.
+    expect(() => loadServiceConfig('rewards', { port: 5006 }, { NATS_URL: 'nats://nats:4222' })).toThrow(/DATABASE_URL: is missing[^\n]*\n {2}- ASSERTION_PUBLIC_KEY: is missing/);
+    expect(loadServiceConfig('rewards', { port: 5006 }, { ASSERTION_PUBLIC_KEY: key, NODE_ENV: 'development', NATS_URL: '' }).db.url).toBe('pglite:./data/rewards');
   });
 
   it('sizes the connection pool at 10, or at the service’s own default, unless DB_POOL_MAX says otherwise', () => {
@@ -79,5 +92,30 @@ describe('loadServiceConfig', () => {
     it('refuses text that holds no key at all', () => {
       expect(refusal('not a key')).toMatch(/ASSERTION_PUBLIC_KEY: .*key 1 of 1 is not an SPKI PEM public key/);
     });
+  });
+});
+
+describe(loadConfigOrReport.name, () => {
+  it('prints a ConfigError as the process name and the message, no stack, and sets exit code 1', () => {
+    const printed: unknown[][] = [];
+    const error = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void printed.push(args));
+    const exitCode = process.exitCode;
+    try {
+      expect(loadConfigOrReport('rewards', () => loadServiceConfig('rewards', { port: 5006 }, { DATABASE_URL: 'mysql://x', ASSERTION_PUBLIC_KEY: key }))).toBeUndefined();
+      expect(process.exitCode).toBe(1);
+      expect(printed).toEqual([['rewards: Invalid configuration:\n  - DATABASE_URL: must be postgres://… or pglite:<dir>|pglite:memory']]);
+    } finally {
+      process.exitCode = exitCode;
+      error.mockRestore();
+    }
+  });
+
+  it('returns the config when it loads, and throws any other error on', () => {
+    expect(loadConfigOrReport('rewards', () => 42)).toBe(42);
+    expect(() =>
+      loadConfigOrReport('rewards', () => {
+        throw new TypeError('a bug');
+      }),
+    ).toThrow(TypeError);
   });
 });

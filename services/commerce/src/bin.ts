@@ -1,4 +1,4 @@
 import { runServiceMain } from '@freemarket/kit';
 import { createCommerceService, loadCommerceConfig } from './index.js';
 
-await runServiceMain(() => loadCommerceConfig(), createCommerceService);
+await runServiceMain('commerce', () => loadCommerceConfig(), createCommerceService);

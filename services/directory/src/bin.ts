@@ -1,4 +1,4 @@
 import { runServiceMain } from '@freemarket/kit';
 import { createDirectoryService, loadDirectoryConfig } from './index.js';
 
-await runServiceMain(() => loadDirectoryConfig(), createDirectoryService);
+await runServiceMain('directory', () => loadDirectoryConfig(), createDirectoryService);

@@ -1,16 +1,9 @@
 import cluster from 'node:cluster';
-import { ConfigError, createLogger, runUntilSignal } from '@freemarket/kit';
+import { createLogger, loadConfigOrReport, runUntilSignal } from '@freemarket/kit';
 import { runWorkers, stopOnPrimaryRequest } from './cluster.js';
-import { createGateway, loadGatewayConfig, readGatewayEnv, type GatewayConfig } from './index.js';
+import { createGateway, loadGatewayConfig, readGatewayEnv } from './index.js';
 
-let config: GatewayConfig | undefined;
-try {
-  config = loadGatewayConfig(readGatewayEnv());
-} catch (err) {
-  if (!(err instanceof ConfigError)) throw err;
-  console.error(`gateway: ${err.message}`);
-  process.exitCode = 1;
-}
+const config = loadConfigOrReport('gateway', () => loadGatewayConfig(readGatewayEnv()));
 
 if (config) {
   const settings = config;

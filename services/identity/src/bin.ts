@@ -1,4 +1,4 @@
 import { runServiceMain } from '@freemarket/kit';
 import { createIdentityService, loadIdentityConfig } from './index.js';
 
-await runServiceMain(() => loadIdentityConfig(), createIdentityService);
+await runServiceMain('identity', () => loadIdentityConfig(), createIdentityService);

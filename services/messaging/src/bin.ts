@@ -1,4 +1,4 @@
 import { runServiceMain } from '@freemarket/kit';
 import { createMessagingService, loadMessagingConfig } from './index.js';
 
-await runServiceMain(() => loadMessagingConfig(), createMessagingService);
+await runServiceMain('messaging', () => loadMessagingConfig(), createMessagingService);

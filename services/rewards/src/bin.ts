@@ -1,4 +1,4 @@
 import { runServiceMain } from '@freemarket/kit';
 import { createRewardsService, loadRewardsConfig } from './index.js';
 
-await runServiceMain(() => loadRewardsConfig(), createRewardsService);
+await runServiceMain('rewards', () => loadRewardsConfig(), createRewardsService);

@@ -1,4 +1,4 @@
 import { runServiceMain } from '@freemarket/kit';
 import { createSocialService, loadSocialConfig } from './index.js';
 
-await runServiceMain(() => loadSocialConfig(), createSocialService);
+await runServiceMain('social', () => loadSocialConfig(), createSocialService);
