@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { isRecord } from './kustomize.js';
-import { checkServiceEnv, sampleSecrets, SERVICE_NAMES, type EnvCheck } from './service-env.js';
+import { addressesOfThisMachine, checkServiceEnv, imageEnv, sampleSecrets, SERVICE_NAMES, variablesRead, type EnvCheck } from './service-env.js';
 
 const COMPOSE_FILE = new URL('../../docker-compose.yml', import.meta.url);
 
@@ -57,26 +57,55 @@ describe('docker-compose.yml', () => {
     expect(services.sort()).toEqual([...SERVICE_NAMES].sort());
   });
 
-  /** Each service's start-up check against the compose file interpolated with `env` as its `.env`. */
-  function checkAll(env: Record<string, string>): Record<string, EnvCheck> {
-    const checks: Record<string, EnvCheck> = {};
+  /** Each service's environment in the compose file interpolated with `env` as its `.env`, or why compose refuses it. */
+  function environments(env: Record<string, string>): Record<string, Record<string, string> | Error> {
+    const out: Record<string, Record<string, string> | Error> = {};
     for (const [name, service] of Object.entries(readCompose())) {
       const raw = environmentOf(service);
       if (raw.SERVICE === undefined) continue;
       try {
-        const interpolated = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, interpolate(v, env)]));
-        checks[name] = checkServiceEnv(interpolated.SERVICE ?? '', interpolated);
+        out[name] = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, interpolate(v, env)]));
       } catch (err) {
-        checks[name] = { unknown: [], error: err instanceof Error ? err.message : String(err) };
+        out[name] = err instanceof Error ? err : new Error(String(err));
       }
     }
-    return checks;
+    return out;
+  }
+
+  /** Each service's start-up check against the compose file interpolated with `env` as its `.env`. */
+  function checkAll(env: Record<string, string>): Record<string, EnvCheck> {
+    return Object.fromEntries(
+      Object.entries(environments(env)).map(([name, environment]) => [
+        name,
+        environment instanceof Error ? { unknown: [], error: environment.message } : checkServiceEnv(environment.SERVICE ?? '', environment),
+      ]),
+    );
   }
   const allClean = (checks: Record<string, EnvCheck>) => Object.fromEntries(Object.keys(checks).map((name) => [name, { unknown: [], error: null }]));
 
   it('should give each service exactly the variables its config reads, every required one included', () => {
     const checks = checkAll(dotEnv);
     expect(checks).toEqual(allClean(checks));
+  });
+
+  it('should pass the site-wide settings of .env to every service that reads them, and point no service at localhost', () => {
+    // An operator's site (docs/operations.md): every service that reads one of these must follow .env.
+    const site = { ...dotEnv, PUBLIC_URL: 'https://market.example', LOG_LEVEL: 'debug' };
+    const siteWide = ['PUBLIC_URL', 'LOG_LEVEL'] as const;
+    const problems: Record<string, string[]> = {};
+    for (const [name, environment] of Object.entries(environments(site))) {
+      if (environment instanceof Error) {
+        problems[name] = [environment.message];
+        continue;
+      }
+      const service = environment.SERVICE ?? '';
+      const read = variablesRead(service, environment);
+      problems[name] = [
+        ...siteWide.filter((variable) => read.includes(variable) && environment[variable] !== site[variable]).map((variable) => `${variable} is not the .env's`),
+        ...addressesOfThisMachine(service, environment),
+      ];
+    }
+    expect(problems).toEqual(Object.fromEntries(Object.keys(problems).map((name) => [name, []])));
   });
 
   it('should start every service with the old and the new public key on one .env line while keys rotate', async () => {
@@ -90,6 +119,12 @@ describe('docker-compose.yml', () => {
   it('should refuse to start without the assertion keys, naming where to get them', () => {
     const gateway = environmentOf(readCompose().gateway ?? {});
     expect(() => interpolate(gateway.ASSERTION_PRIVATE_KEY ?? '', {})).toThrow(/ASSERTION_PRIVATE_KEY is required: generate a key pair/);
+  });
+});
+
+describe('the image', () => {
+  it('should run its services in production, where each must be given its database', () => {
+    expect(imageEnv()).toEqual({ NODE_ENV: 'production' });
   });
 });
 

@@ -9,7 +9,7 @@ import { Namespace } from 'kubernetes-models/v1/Namespace';
 import { Secret } from 'kubernetes-models/v1/Secret';
 import { Service } from 'kubernetes-models/v1/Service';
 import { readKustomization, renderKustomization, renderWithKubectl, type K8sObject, type Rendering } from './kustomize.js';
-import { checkServiceEnv, sampleSecrets, SERVICE_NAMES, type EnvCheck } from './service-env.js';
+import { addressesOfThisMachine, checkServiceEnv, sampleSecrets, SERVICE_NAMES, type EnvCheck } from './service-env.js';
 
 const K8S = fileURLToPath(new URL('../../deploy/k8s/', import.meta.url));
 const BASE = `${K8S}base`;
@@ -139,6 +139,16 @@ describe('Kubernetes manifests (deploy/k8s)', () => {
     }
     const clean = Object.fromEntries(Object.keys(checks).map((name) => [name, { unknown: [], error: null }]));
     expect(checks).toEqual(clean);
+  });
+
+  it('should point no container at localhost: a variable left to its local default reaches nothing in a pod', () => {
+    const found = Object.fromEntries(
+      deployments().flatMap(containersOf).map((container) => {
+        const { env } = containerEnv(container, rendering.objects, samples);
+        return [container.name, addressesOfThisMachine(env.SERVICE ?? '(no SERVICE)', env)];
+      }),
+    );
+    expect(found).toEqual(Object.fromEntries(Object.keys(found).map((name) => [name, []])));
   });
 
   it('should point the gateway and identity at the Services of the services they call', () => {

@@ -53,10 +53,34 @@ export class OidcClient {
       this.logger.info({ issuer: issuer.href }, 'OpenID provider discovered');
       return configuration;
     } catch (cause) {
-      this.logger.warn({ err: cause, issuer: issuer.href }, 'OpenID provider discovery failed; will retry on next sign-in');
-      const error = new UnavailableError('Service Unavailable: the sign-in provider is not reachable', { cause });
+      const discovered = discoveredIssuerOf(cause);
+      let error: UnavailableError;
+      if (discovered === null) {
+        this.logger.warn({ err: cause, issuer: issuer.href }, 'OpenID provider discovery failed; will retry on next sign-in');
+        error = new UnavailableError('Service Unavailable: the sign-in provider is not reachable', { cause });
+      } else {
+        // The provider answers, under another name: a setting to correct, not an outage to wait out.
+        this.logger.error(
+          { expectedIssuer: issuer.href, discoveredIssuer: discovered },
+          `OpenID provider configuration error: OIDC_ISSUER_URL is ${issuer.href} but the provider there names itself ${discovered}; ` +
+            'set OIDC_ISSUER_URL to its issuer (the built-in provider\'s is <PUBLIC_URL>/oidc, so PUBLIC_URL must be the same for the gateway and identity)',
+        );
+        error = new UnavailableError('Service Unavailable: sign-in is not available right now', { cause });
+      }
       this.lastFailure = { at: Date.now(), error };
       throw error;
     }
   }
+}
+
+/**
+ * The issuer a provider's discovery document names when it is not the one asked for (openid-client's
+ * 'discovered metadata issuer does not match the expected issuer'), else null.
+ */
+function discoveredIssuerOf(err: unknown): string | null {
+  if (!(err instanceof oidc.ClientError) || err.code !== 'OAUTH_JSON_ATTRIBUTE_COMPARISON_FAILED') return null;
+  const cause: unknown = err.cause;
+  if (typeof cause !== 'object' || cause === null || !('attribute' in cause) || cause.attribute !== 'issuer' || !('body' in cause)) return null;
+  const body: unknown = cause.body;
+  return typeof body === 'object' && body !== null && 'issuer' in body && typeof body.issuer === 'string' ? body.issuer : null;
 }
