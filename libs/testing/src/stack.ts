@@ -60,12 +60,14 @@ type Handle = { start(): Promise<{ url: string }>; destroy(): Promise<void>; run
 export async function startStack(options: StackOptions): Promise<Stack> {
   const logLevel = options.logLevel ?? 'warn';
   const logger: Logger = createLogger('freemarket', logLevel);
+  // A logger of each part's own name: a child of `logger` would write a second `name` key on every line.
+  const loggerOf = (name: string): Logger => createLogger(name, logLevel);
   const keys = await generateAssertionKeys();
   const publicUrl = `http://localhost:${options.port}`;
   const clientSecret = randomBytes(24).toString('base64url');
   // With no NATS every service shares one in-process bus, as local mode's single process allows.
-  const sharedBus: EventBus | undefined = options.natsUrl ? undefined : new InProcessBus(logger.child({ name: 'bus' }));
-  const overrides = (name: string): RuntimeOverrides => ({ logger: logger.child({ name }), ...(sharedBus ? { bus: sharedBus } : {}) });
+  const sharedBus: EventBus | undefined = options.natsUrl ? undefined : new InProcessBus(loggerOf('bus'));
+  const overrides = (name: string): RuntimeOverrides => ({ logger: loggerOf(name), ...(sharedBus ? { bus: sharedBus } : {}) });
 
   const env = (name: string): NodeJS.ProcessEnv => ({
     HOST: '127.0.0.1',
@@ -146,7 +148,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         ...(options.webDistDir ? { WEB_DIST_DIR: options.webDistDir } : {}),
         ...options.gatewayEnv,
       }),
-      { logger: logger.child({ name: 'gateway' }) },
+      { logger: loggerOf('gateway') },
     );
     started.push(gateway);
     await gateway.start();
