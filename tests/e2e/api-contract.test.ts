@@ -89,6 +89,15 @@ describe('the API as a published contract', () => {
     expect(missing).toEqual([]);
   });
 
+  it('is the API docs/api.md describes: every operation there, and none it names that the document lacks', () => {
+    const operations = Object.entries(document.paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${shapeOf(path)}`));
+    // Each `METHOD /api/…` the page writes in code, its query left out.
+    const page = readFileSync(resolve(import.meta.dirname, '..', '..', 'docs', 'api.md'), 'utf8');
+    const described = new Set([...page.matchAll(/`(GET|POST|PUT|PATCH|DELETE) (\/api\/[^`?\s]*)[^`]*`/g)].map((m) => `${m[1]} ${shapeOf(m[2]!)}`));
+    expect(operations.filter((operation) => !described.has(operation))).toEqual([]);
+    expect([...described].filter((operation) => !operations.includes(operation))).toEqual([]);
+  });
+
   it('declares the real success answer of every operation: a body of each content type with its schema, 204 with none, or a redirect with where to', () => {
     const problems = Object.entries(document.paths)
       .flatMap(([path, item]) => Object.entries(item).map(([method, op]) => [`${method.toUpperCase()} ${path}`, op.responses ?? {}] as const))

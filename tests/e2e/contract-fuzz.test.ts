@@ -36,7 +36,7 @@ interface Endpoint {
 }
 
 /** Callers without an account may use these; every other operation refuses them with 401. */
-const PUBLIC = new Set(['POST /api/contact', 'POST /api/stripe/webhook', 'GET /api/events/calendar/{token}']);
+const PUBLIC = new Set(['POST /api/contact', 'POST /api/stripe/webhook', 'GET /api/events/calendar/{token}.ics']);
 /** Not fuzzed as the member: it would end the member's account or session mid-run. */
 const ENDS_THE_MEMBER = new Set(['DELETE /api/auth/user']);
 
@@ -217,7 +217,7 @@ describe('answers that are not JSON', () => {
     const post = await created('/api/posts', { content: 'Soon gone' });
     const calls: Array<{ name: string; caller: BrowserSession | null; url: string; status: number; type?: string }> = [
       { name: 'GET /api/events/{id}/ical', caller: member, url: `/api/events/${event.id}/ical`, status: 200, type: 'text/calendar' },
-      { name: 'GET /api/events/calendar/{token}', caller: null, url: feed.path!, status: 200, type: 'text/calendar' },
+      { name: 'GET /api/events/calendar/{token}.ics', caller: null, url: feed.path!, status: 200, type: 'text/calendar' },
       { name: 'GET /api/expenses/export.csv', caller: member, url: '/api/expenses/export.csv', status: 200, type: 'text/csv' },
       { name: 'DELETE /api/posts/{id}', caller: member, url: `/api/posts/${post.id}`, status: 204 },
       { name: 'GET /api/logout', caller: null, url: '/api/logout', status: 302 },

@@ -139,4 +139,5 @@ export type EventDays = z.infer<typeof eventDaysSchema>;
  */
 export const calendarFeedSchema = z.object({ path: z.string() });
 export type CalendarFeed = z.infer<typeof calendarFeedSchema>;
-export const calendarFeedParamsSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}\.ics$/, 'is not a calendar address') });
+/** `GET /api/events/calendar/{token}.ics`: the token is the address's 256 random bits, base64url. */
+export const calendarFeedParamsSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'is not a calendar address') });

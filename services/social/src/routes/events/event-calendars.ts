@@ -16,8 +16,9 @@ export function eventCalendars(app: App, ctx: SocialContext): void {
     const feed = await ctx.events.resetCalendarFeed(requireActor(req));
     return reply.status(201).send(feed);
   });
-  // Calendar apps fetch without a session: the unguessable token in the address is the key.
-  app.get('/api/events/calendar/:token', { config: { memberOnly: false }, schema: { params: calendarFeedParamsSchema, response: feedFile } }, async (req, reply) => {
+  // Calendar apps fetch without a session: the unguessable token in the address is the key. The
+  // address ends in .ics, as some calendar apps expect of a subscription.
+  app.get('/api/events/calendar/:token.ics', { config: { memberOnly: false }, schema: { params: calendarFeedParamsSchema, response: feedFile } }, async (req, reply) => {
     const body = await ctx.events.calendarFeed(req.params.token);
     return reply.type(ICALENDAR).header('cache-control', 'private, max-age=300').send(body);
   });
