@@ -14,7 +14,8 @@ export const EVENTS_MAX_RANGE_DAYS = 366;
 
 /** Spec 02 §5: the date must parse, else this message. */
 export const INVALID_EVENT_DATE = 'Please enter a valid date';
-
+/** Why a new event, or an event moved to another time, is refused a date that has passed (`body.eventDate: …`). */
+export const EVENT_DATE_PASSED = 'must be in the future';
 
 /**
  * An ISO date-time (or anything Date parses to a real instant, as the client's datetime-local gives), as a Date.
@@ -139,5 +140,11 @@ export type EventDays = z.infer<typeof eventDaysSchema>;
  */
 export const calendarFeedSchema = z.object({ path: z.string() });
 export type CalendarFeed = z.infer<typeof calendarFeedSchema>;
+/**
+ * `GET /api/events/calendar-feed`: when the member's current private address was made, or null
+ * without one. The address itself cannot be given again: only its token's hash is kept.
+ */
+export const calendarFeedStatusSchema = z.object({ createdAt: z.iso.datetime().nullable() });
+export type CalendarFeedStatus = z.infer<typeof calendarFeedStatusSchema>;
 /** `GET /api/events/calendar/{token}.ics`: the token is the address's 256 random bits, base64url. */
 export const calendarFeedParamsSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'is not a calendar address') });

@@ -43,10 +43,14 @@ export async function viewEvent(db: DbOrTx, id: string, viewerId: string): Promi
   return row;
 }
 
+/**
+ * Changes the event. `updatedAt` moves on by at least a second, on the database's clock as
+ * `createdAt` is, so the calendar files' SEQUENCE (whole seconds between the two) grows with every change.
+ */
 export async function updateEvent(db: DbOrTx, id: string, fields: EventFields): Promise<void> {
   await db
     .update(events)
-    .set({ ...fields, updatedAt: new Date() })
+    .set({ ...fields, updatedAt: sql`greatest(now(), ${events.updatedAt} + interval '1 second')` })
     .where(eq(events.id, id));
 }
 
@@ -204,6 +208,12 @@ export async function saveCalendarToken(db: DbOrTx, userId: string, tokenHash: s
     .insert(calendarFeeds)
     .values({ userId, tokenHash })
     .onConflictDoUpdate({ target: calendarFeeds.userId, set: { tokenHash, createdAt: new Date() } });
+}
+
+/** When the member's current calendar address was made, if they have one. */
+export async function calendarFeedCreatedAt(db: DbOrTx, userId: string): Promise<Date | undefined> {
+  const [row] = await db.select({ createdAt: calendarFeeds.createdAt }).from(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+  return row?.createdAt;
 }
 
 export async function calendarOwner(db: DbOrTx, tokenHash: string): Promise<string | undefined> {

@@ -1,5 +1,5 @@
-import { EVENT_DAY_COUNT_MAX } from '@freemarket/contracts';
-import type { CalendarFeed, CommunityEvent, CommunityEventPage, EventDays, EventDaysQuery, EventInput, ListEventsQuery, MemberEventsQuery, MemberName } from '@freemarket/contracts';
+import { EVENT_DATE_PASSED, EVENT_DAY_COUNT_MAX } from '@freemarket/contracts';
+import type { CalendarFeed, CalendarFeedStatus, CommunityEvent, CommunityEventPage, EventDays, EventDaysQuery, EventInput, ListEventsQuery, MemberEventsQuery, MemberName } from '@freemarket/contracts';
 import { paginate, postgresError, type DbOrTx } from '@freemarket/db';
 import { ConflictError, ForbiddenError, InvalidRequestError, NotFoundError, readCursor, type Actor, type ServiceRuntime } from '@freemarket/kit';
 import type { EventRow } from '../db/schema/index.js';
@@ -8,6 +8,7 @@ import { memberNames } from '../users/summaries.js';
 import { hashCalendarToken, newCalendarToken, toICalendar } from './calendar.js';
 import {
   attend,
+  calendarFeedCreatedAt,
   calendarOf,
   calendarOwner,
   cancelAttendance,
@@ -27,6 +28,10 @@ import {
 /** How far back a calendar feed reaches, and how many events it holds at most. */
 const FEED_PAST_DAYS = 90;
 const FEED_MAX_EVENTS = 500;
+/** Calendar files' name of the member's subscription. */
+const FEED_NAME = 'FreeMarket events';
+/** A date this little in the past still counts as now: the member's clock may run a few minutes behind. */
+const EVENT_DATE_SLACK_MS = 5 * 60_000;
 /** Postgres's 'time zone not recognized': a zone the browser knows and its zone database does not. */
 const UNKNOWN_TIME_ZONE = new Set(['22023']);
 
@@ -35,6 +40,7 @@ export class EventService {
   constructor(private readonly runtime: ServiceRuntime) {}
 
   async create(actor: Actor, input: EventInput): Promise<CommunityEvent> {
+    requireFutureDate(input.eventDate);
     const row = await insertEvent(this.runtime.db, actor.userId, input);
     return this.view(actor, row.id);
   }
@@ -68,7 +74,9 @@ export class EventService {
 
   async update(actor: Actor, id: string, input: EventInput): Promise<CommunityEvent> {
     await this.runtime.transaction(async (tx) => {
-      await this.hostedBy(tx, actor, id);
+      const event = await this.hostedBy(tx, actor, id);
+      // A past event's other details can still be put right; only its date cannot move into the past.
+      if (input.eventDate.getTime() !== event.eventDate.getTime()) requireFutureDate(input.eventDate);
       await updateEvent(tx, id, input);
     });
     return this.view(actor, id);
@@ -104,7 +112,12 @@ export class EventService {
   async icalOf(_actor: Actor, id: string): Promise<string> {
     const event = await findEvent(this.runtime.db, id);
     if (!event) throw new NotFoundError('Event not found');
-    return toICalendar(event.title, [event]);
+    return toICalendar([event]);
+  }
+
+  async calendarFeedStatus(actor: Actor): Promise<CalendarFeedStatus> {
+    const createdAt = await calendarFeedCreatedAt(this.runtime.db, actor.userId);
+    return { createdAt: createdAt?.toISOString() ?? null };
   }
 
   /** A fresh private address for the member's calendar; whatever address they had stops working. */
@@ -120,7 +133,7 @@ export class EventService {
     const userId = await calendarOwner(this.runtime.db, hashCalendarToken(token));
     if (!userId) throw new NotFoundError('Calendar not found');
     const since = new Date(Date.now() - FEED_PAST_DAYS * 86_400_000);
-    return toICalendar('FreeMarket events', await calendarOf(this.runtime.db, userId, since, FEED_MAX_EVENTS));
+    return toICalendar(await calendarOf(this.runtime.db, userId, since, FEED_MAX_EVENTS), { name: FEED_NAME });
   }
 
   private async view(actor: Actor, id: string): Promise<CommunityEvent> {
@@ -146,6 +159,11 @@ export class EventService {
   private async requireVisibleEvents(actor: Actor, userId: string): Promise<void> {
     if (userId !== actor.userId && !(await eventsArePublic(this.runtime.db, userId))) throw new ForbiddenError('This member keeps their events private');
   }
+}
+
+/** A new event, or an event moved to another time, must not have passed (allowing for a clock a little behind). */
+function requireFutureDate(eventDate: Date): void {
+  if (eventDate.getTime() < Date.now() - EVENT_DATE_SLACK_MS) throw new InvalidRequestError(`body.eventDate: ${EVENT_DATE_PASSED}`);
 }
 
 function toEvent(row: EventView, nameOf: (id: string) => MemberName): CommunityEvent {

@@ -1,4 +1,4 @@
-import { calendarFeedParamsSchema, calendarFeedSchema, eventParamsSchema } from '@freemarket/contracts';
+import { calendarFeedParamsSchema, calendarFeedSchema, calendarFeedStatusSchema, eventParamsSchema } from '@freemarket/contracts';
 import { requireActor, textAnswer, type App } from '@freemarket/kit';
 import type { SocialContext } from '../../context.js';
 
@@ -12,6 +12,9 @@ export function eventCalendars(app: App, ctx: SocialContext): void {
     const body = await ctx.events.icalOf(requireActor(req), req.params.id);
     return reply.type(ICALENDAR).header('content-disposition', `attachment; filename="event-${req.params.id}.ics"`).send(body);
   });
+  app.get('/api/events/calendar-feed', { config: { memberOnly: true }, schema: { response: { 200: calendarFeedStatusSchema } } }, async (req) =>
+    ctx.events.calendarFeedStatus(requireActor(req)),
+  );
   app.post('/api/events/calendar-feed', { config: { memberOnly: true }, schema: { response: { 201: calendarFeedSchema } } }, async (req, reply) => {
     const feed = await ctx.events.resetCalendarFeed(requireActor(req));
     return reply.status(201).send(feed);
