@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { CommunityEventPage, ExpensePage, Item, ItemPage, PaymentIntent, ProfileInput } from '@freemarket/contracts';
+import type { CommunityEvent, CommunityEventPage, ExpensePage, Item, ItemPage, PaymentIntent, ProfileInput } from '@freemarket/contracts';
 import { seriousViolations } from './accessibility.js';
+import { moveEventIntoPast } from './event-seed.js';
 import { callApi, openTab, screenshot, signedInMember, startBrowserStack, type BrowserStack, type SignedInMember } from './harness.js';
 
 const ivy = { email: 'ivy.shop@example.com', firstName: 'Ivy', lastName: 'Maker' };
@@ -360,6 +361,47 @@ describe('the profile page’s Shop and Events tabs and expenses', () => {
     await shop.getByTestId('item-for-sale').filter({ hasText: 'Birch spoon' }).getByText('$12.50').waitFor();
     const items = await callApi<ItemPage>(page, 'GET', `/api/items-for-sale/${ivyIn.id}`);
     expect(items.body.items.find((i) => i.title === 'Birch spoon')?.price).toBe('12.50');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  it('marks past events in the Hosting and Attending lists, and lets the host put right a past event’s title', async () => {
+    const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+    const hostEvent = async (page: Page, title: string) => (await callApi<CommunityEvent>(page, 'POST', '/api/events', { title, eventDate: inDays(2) })).body;
+    const demo = await hostEvent(ivyIn.page, 'Bowl turnign demo');
+    await hostEvent(ivyIn.page, 'Stool making day');
+    const caning = await hostEvent(ronIn.page, 'Chair caning class');
+    expect((await callApi(ivyIn.page, 'POST', `/api/events/${caning.id}/attend`, {})).status).toBe(200);
+    await moveEventIntoPast(bs.databaseUrl, demo.id, 3);
+    await moveEventIntoPast(bs.databaseUrl, caning.id, 5);
+
+    const page = ivyIn.page;
+    await page.goto('/profile');
+    await openTab(page, 'Events');
+    const hosting = page.getByTestId('events-hosted').getByTestId('profile-event');
+    const past = hosting.filter({ hasText: 'Bowl turnign demo' });
+    await past.getByText('Past', { exact: true }).waitFor();
+    await past.getByText('You hosted', { exact: true }).waitFor();
+    const coming = hosting.filter({ hasText: 'Stool making day' });
+    await coming.getByText("You're hosting", { exact: true }).waitFor();
+    expect(await coming.getByText('Past', { exact: true }).count()).toBe(0);
+    const attended = page.getByTestId('events-attending').getByTestId('profile-event').filter({ hasText: 'Chair caning class' });
+    await attended.getByText('Past', { exact: true }).waitFor();
+    await attended.getByText('Attended', { exact: true }).waitFor();
+    expect(await attended.getByRole('button', { name: 'Cancel RSVP' }).count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The typo is put right after the event: the date, untouched, is sent as it is stored.
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    await openTab(page, 'Events');
+    await past.getByRole('button', { name: 'Edit Bowl turnign demo' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Event' });
+    await dialog.getByLabel('Event Title').fill('Bowl turning demo');
+    await dialog.getByRole('button', { name: 'Save Event' }).click();
+    await toastSays(page, 'Event updated');
+    await dialog.waitFor({ state: 'detached' });
+    await hosting.filter({ hasText: 'Bowl turning demo' }).getByText('Past', { exact: true }).waitFor();
+    const stored = await callApi<CommunityEventPage>(page, 'GET', `/api/events/hosted/${ivyIn.id}`);
+    expect(stored.body.items.find((e) => e.id === demo.id)).toMatchObject({ title: 'Bowl turning demo' });
     await page.getByRole('button', { name: 'Cancel' }).click();
   });
 });

@@ -5,9 +5,10 @@ declare module '@tanstack/react-query' {
   interface Register {
     /**
      * `errorText` is the destructive toast's text when the mutation fails (spec 01 §8), or a function
-     * of the error where the text is the server's; `errorTitle` replaces the toast's 'Error' title.
+     * of the error where the text is the server's, null where the screen shows that error itself
+     * (beside the field it concerns); `errorTitle` replaces the toast's 'Error' title.
      */
-    mutationMeta: { errorText?: string | ((error: Error) => string); errorTitle?: string };
+    mutationMeta: { errorText?: string | ((error: Error) => string | null); errorTitle?: string };
     /** `silentUnauthorized` marks a read whose 401 is an answer (the current user), not an error. */
     queryMeta: { silentUnauthorized?: boolean };
   }
@@ -27,9 +28,10 @@ export function createQueryClient(): QueryClient {
     }),
     mutationCache: new MutationCache({
       onError: (error, _vars, _ctx, mutation) => {
-        const text = mutation.meta?.errorText;
-        if (text) reportActionError(error, typeof text === 'function' ? text(error) : text, mutation.meta?.errorTitle);
-        else handleUnauthorized(error);
+        const meta = mutation.meta?.errorText;
+        const text = typeof meta === 'function' ? meta(error) : meta || null;
+        if (text === null) handleUnauthorized(error);
+        else reportActionError(error, text, mutation.meta?.errorTitle);
       },
     }),
     defaultOptions: {

@@ -1,6 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { CalendarFeed } from '@freemarket/contracts';
 import { apiRequest } from '../../../lib/api-client';
+import { useSubmitMutation } from '../../../lib/use-submit-mutation';
+import { calendarFeedStatusQueryOptions } from './get-calendar-feed';
 
 /**
  * `POST /api/events/calendar-feed`: a new private address of the calendar of the events the member
@@ -11,5 +13,10 @@ export function createCalendarFeed(): Promise<CalendarFeed> {
 }
 
 export function useCreateCalendarFeed() {
-  return useMutation({ mutationFn: createCalendarFeed, meta: { errorText: 'Failed to create your calendar address. Please try again.' } });
+  const queryClient = useQueryClient();
+  return useSubmitMutation({
+    mutationFn: createCalendarFeed,
+    meta: { errorText: 'Failed to create your calendar address. Please try again.' },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: calendarFeedStatusQueryOptions().queryKey }),
+  });
 }

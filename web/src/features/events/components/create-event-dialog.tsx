@@ -1,11 +1,12 @@
 import type { CommunityEvent, EventBody } from '@freemarket/contracts';
 import { Plus } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field, Input, Textarea } from '../../../components/ui/field';
 import { useCreateEvent } from '../api/create-event';
+import { pastDateRefusal } from '../api/event-save-error';
 import { EVENT_LIMITS, INVALID_EVENT_DATE } from '../utils/constants';
 
 interface Problems {
@@ -38,6 +39,8 @@ function FieldError({ id, text }: { id: string; text?: string }) {
 interface EventFormProps {
   event?: CommunityEvent | null;
   pending: boolean;
+  /** The last save's failure: a date the server refused as past shows under the date field. */
+  error: Error | null;
   onSubmit: (body: EventBody) => void;
   onCancel: () => void;
 }
@@ -47,18 +50,28 @@ function checkEvent(title: string, eventDate: string): Problems {
 }
 
 // Its state lives inside the dialog's content, which unmounts on close: every opening starts afresh.
-function EventForm({ event, pending, onSubmit, onCancel }: EventFormProps) {
+function EventForm({ event, pending, error, onSubmit, onCancel }: EventFormProps) {
   const [title, setTitle] = useState(event?.title ?? '');
   const [description, setDescription] = useState(event?.description ?? '');
   const [eventDate, setEventDate] = useState(event ? localInputOf(event.eventDate) : '');
   const [location, setLocation] = useState(event?.location ?? '');
   // Checked from the first submit on, so a message goes as soon as its field is right.
   const [checked, setChecked] = useState(false);
+  // The date this form last sent: the server's refusal of it stands until the member changes it.
+  const [sentDate, setSentDate] = useState<string | null>(null);
+  const refusal = sentDate !== null ? pastDateRefusal(error) : undefined;
   const problems = checked ? checkEvent(title, eventDate) : {};
+  const dateProblem = problems.eventDate ?? (refusal && eventDate === sentDate ? refusal : undefined);
+
+  // A refused date takes the focus, as a date the form itself finds wrong does, and its message is read out.
+  useEffect(() => {
+    if (refusal) document.getElementById('event-date')?.focus();
+  }, [refusal, error]);
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const iso = isoOf(eventDate);
+    // An unchanged date is sent as stored, to the millisecond: the server takes a past event's other changes only while its date stays.
+    const iso = event && eventDate === localInputOf(event.eventDate) ? event.eventDate : isoOf(eventDate);
     const found = checkEvent(title, eventDate);
     // Rendered at once, so the field that takes the focus below already carries its message.
     flushSync(() => setChecked(true));
@@ -67,6 +80,7 @@ function EventForm({ event, pending, onSubmit, onCancel }: EventFormProps) {
       document.getElementById(found.title ? 'event-title' : 'event-date')?.focus();
       return;
     }
+    setSentDate(eventDate);
     onSubmit({ title: title.trim(), description: description.trim() || null, eventDate: iso, location: location.trim() || null });
   };
 
@@ -95,10 +109,10 @@ function EventForm({ event, pending, onSubmit, onCancel }: EventFormProps) {
           value={eventDate}
           onChange={(e) => setEventDate(e.target.value)}
           required
-          aria-invalid={problems.eventDate ? true : undefined}
-          aria-describedby={problems.eventDate ? 'event-date-problem' : undefined}
+          aria-invalid={dateProblem ? true : undefined}
+          aria-describedby={dateProblem ? 'event-date-problem' : undefined}
         />
-        <FieldError id="event-date-problem" text={problems.eventDate} />
+        <FieldError id="event-date-problem" text={dateProblem} />
       </Field>
       <Field label="Location" htmlFor="event-location">
         <Input id="event-location" value={location} onChange={(e) => setLocation(e.target.value)} maxLength={EVENT_LIMITS.location} />
@@ -121,11 +135,13 @@ export interface EventFormDialogProps {
   /** The event being edited; without one the dialog creates an event. */
   event?: CommunityEvent | null;
   pending: boolean;
+  /** The last save's failure, for the form to show a refused date under its field. */
+  error: Error | null;
   onSubmit: (body: EventBody) => void;
 }
 
-/** 'Create New Event', or 'Edit Event' for a hosted one (the profile's Events tab); the caller sends the body. */
-export function EventFormDialog({ open, onOpenChange, event, pending, onSubmit }: EventFormDialogProps) {
+/** 'Create New Event', or 'Edit Event' for a hosted one (the events page, the profile's Events tab); the caller sends the body. */
+export function EventFormDialog({ open, onOpenChange, event, pending, error, onSubmit }: EventFormDialogProps) {
   return (
     <Dialog
       open={open}
@@ -134,7 +150,7 @@ export function EventFormDialog({ open, onOpenChange, event, pending, onSubmit }
       description={event ? 'Change the details of your event.' : 'Share an event with your community.'}
       hideDescription
     >
-      <EventForm event={event} pending={pending} onSubmit={onSubmit} onCancel={() => onOpenChange(false)} />
+      <EventForm event={event} pending={pending} error={error} onSubmit={onSubmit} onCancel={() => onOpenChange(false)} />
     </Dialog>
   );
 }
@@ -151,7 +167,7 @@ export function CreateEventButton({ onCreated }: { onCreated: (event: CommunityE
       <Button onClick={() => setOpen(true)}>
         <Plus className="h-4 w-4" aria-hidden="true" /> Create Event
       </Button>
-      <EventFormDialog open={open} onOpenChange={setOpen} pending={create.isPending} onSubmit={(body) => create.mutate(body)} />
+      <EventFormDialog open={open} onOpenChange={setOpen} pending={create.isPending} error={create.error} onSubmit={(body) => create.mutate(body)} />
     </>
   );
 }

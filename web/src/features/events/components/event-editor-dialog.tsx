@@ -6,12 +6,30 @@ import { EventFormDialog } from './create-event-dialog';
 /** The event being edited, or `{ event: null }` to create one; null while the dialog is closed. */
 export type EventEditorTarget = { event: CommunityEvent | null } | null;
 
+export interface EventEditorDialogProps {
+  target: EventEditorTarget;
+  onClose: () => void;
+  /** The event as saved (the events page shows its day). */
+  onSaved?: (event: CommunityEvent) => void;
+}
+
 /** Spec 02 §4: the host creates an event or changes one of theirs, in one dialog. */
-export function EventEditorDialog({ target, onClose }: { target: EventEditorTarget; onClose: () => void }) {
-  const create = useCreateEvent(onClose, 'Failed to save event');
-  const update = useUpdateEvent(onClose);
+export function EventEditorDialog({ target, onClose, onSaved }: EventEditorDialogProps) {
+  const saved = (event: CommunityEvent) => {
+    onClose();
+    onSaved?.(event);
+  };
+  const create = useCreateEvent(saved, 'Failed to save event');
+  const update = useUpdateEvent(saved);
   const save = (body: EventBody) => (target?.event ? update.mutate({ id: target.event.id, body }) : create.mutate(body));
   return (
-    <EventFormDialog open={target !== null} onOpenChange={(open) => (open ? undefined : onClose())} event={target?.event} pending={create.isPending || update.isPending} onSubmit={save} />
+    <EventFormDialog
+      open={target !== null}
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      event={target?.event}
+      pending={create.isPending || update.isPending}
+      error={target?.event ? update.error : create.error}
+      onSubmit={save}
+    />
   );
 }

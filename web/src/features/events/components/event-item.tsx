@@ -1,6 +1,6 @@
 import type { CommunityEvent } from '@freemarket/contracts';
 import { CalendarPlus, Clock, MapPin, Users } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { useAttendEvent } from '../api/attend-event';
@@ -29,17 +29,36 @@ export interface EventItemProps {
  * they host it (the server refuses their RSVP), an attendee can cancel, and a past event takes no
  * RSVP and no cancellation (the server refuses both).
  */
-function RsvpControls({ event, meId, now, describedBy, onAttended }: { event: CommunityEvent; meId: string; now: number; describedBy: string; onAttended?: () => void }) {
+function RsvpControls({ event, meId, past, describedBy, onAttended }: { event: CommunityEvent; meId: string; past: boolean; describedBy: string; onAttended?: () => void }) {
   const attend = useAttendEvent(onAttended);
   const cancel = useCancelAttendance();
-  const past = Date.parse(event.eventDate) <= now;
-  if (event.hostUserId === meId) return <Badge className="bg-violet-100 text-violet-900">You're hosting</Badge>;
+  const button = useRef<HTMLButtonElement>(null);
+  // RSVP and Cancel RSVP replace each other once the lists are read again; the answer the member
+  // asked for, while the focus is to follow to the button that replaces the one they pressed.
+  const focusOnAnswer = useRef<boolean | null>(null);
+  useEffect(() => {
+    if (focusOnAnswer.current !== event.isAttending) return;
+    focusOnAnswer.current = null;
+    const active = document.activeElement;
+    // Only a focus the swap dropped is taken back, never one the member has since moved elsewhere.
+    if (!active || active === document.body) button.current?.focus();
+  });
+  const answer = (attending: boolean) => {
+    if (attend.isPending || cancel.isPending) return;
+    focusOnAnswer.current = attending;
+    const settled = { onError: () => (focusOnAnswer.current = null) };
+    if (attending) attend.mutate(event.id, settled);
+    else cancel.mutate(event.id, settled);
+  };
+
+  if (event.hostUserId === meId) return <Badge className="bg-violet-100 text-violet-900">{past ? 'You hosted' : "You're hosting"}</Badge>;
+  // aria-disabled, not disabled, while the answer is on its way: a disabled button drops the keyboard focus.
   if (event.isAttending)
     return (
       <>
         <Badge className="bg-green-100 text-green-900">{past ? 'Attended' : 'Attending'}</Badge>
         {past ? null : (
-          <Button size="sm" variant="outline" aria-describedby={describedBy} disabled={cancel.isPending} onClick={() => cancel.mutate(event.id)}>
+          <Button ref={button} size="sm" variant="outline" aria-describedby={describedBy} aria-disabled={cancel.isPending || undefined} onClick={() => answer(false)}>
             {cancel.isPending ? 'Cancelling...' : 'Cancel RSVP'}
           </Button>
         )}
@@ -47,7 +66,7 @@ function RsvpControls({ event, meId, now, describedBy, onAttended }: { event: Co
     );
   if (past) return null;
   return (
-    <Button size="sm" aria-describedby={describedBy} disabled={attend.isPending} onClick={() => attend.mutate(event.id)}>
+    <Button ref={button} size="sm" aria-describedby={describedBy} aria-disabled={attend.isPending || undefined} onClick={() => answer(true)}>
       {attend.isPending ? 'Saving...' : 'RSVP'}
     </Button>
   );
@@ -57,6 +76,8 @@ function RsvpControls({ event, meId, now, describedBy, onAttended }: { event: Co
 export function EventItem({ event, meId, now, variant, onAttended, actions }: EventItemProps) {
   const titleId = useId();
   const date = new Date(event.eventDate);
+  const past = date.getTime() <= now;
+  const { time, zone } = clockTime(date);
   // A day's list sits under its 'Events on' heading and a profile's under Hosting or Attending;
   // the Upcoming card's items under the card's.
   const Heading = variant === 'upcoming' ? 'h3' : 'h4';
@@ -71,7 +92,7 @@ export function EventItem({ event, meId, now, variant, onAttended, actions }: Ev
         {variant !== 'day' ? <li>{shortDate(date)}</li> : null}
         <li className="flex items-center gap-1">
           <Clock className="h-4 w-4 text-slate-500" aria-hidden="true" />
-          <time dateTime={event.eventDate}>{clockTime(date)}</time>
+          <time dateTime={event.eventDate}>{time}</time> <span>{zone}</span>
         </li>
         {event.location ? (
           <li className="flex items-center gap-1 wrap-anywhere">
@@ -88,7 +109,8 @@ export function EventItem({ event, meId, now, variant, onAttended, actions }: Ev
         {variant === 'profile' ? <li>Hosted by {hostName}</li> : null}
       </ul>
       <div className="flex flex-wrap items-center gap-2">
-        <RsvpControls event={event} meId={meId} now={now} describedBy={titleId} onAttended={onAttended} />
+        {past ? <Badge className="bg-slate-200 text-slate-800">Past</Badge> : null}
+        <RsvpControls event={event} meId={meId} past={past} describedBy={titleId} onAttended={onAttended} />
         <a href={eventIcalHref(event.id)} download aria-describedby={titleId} className={buttonClass('ghost', 'sm', 'text-blue-800')}>
           <CalendarPlus className="h-4 w-4" aria-hidden="true" /> Add to calendar
         </a>

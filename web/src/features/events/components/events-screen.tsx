@@ -9,7 +9,9 @@ import { addDays, longDate, startOfDay, startOfMonth } from '../utils/dates';
 import { CalendarSubscription } from './calendar-subscription';
 import { CreateEventButton } from './create-event-dialog';
 import { EventCalendar } from './event-calendar';
+import { EventEditorDialog, type EventEditorTarget } from './event-editor-dialog';
 import { EventItem } from './event-item';
+import { DeleteEventDialog, HostActions } from './hosted-event-actions';
 
 const CARD = 'rounded-lg border border-slate-200 bg-white p-5';
 
@@ -36,7 +38,15 @@ function LoadError({ what, onRetry }: { what: string; onRetry: () => void }) {
   );
 }
 
-function DayEvents({ day, meId, now, onAttended }: { day: Date; meId: string; now: number; onAttended?: () => void }) {
+interface EventListProps {
+  meId: string;
+  now: number;
+  onAttended?: () => void;
+  /** The host's Edit and Delete for an event of theirs, else nothing. */
+  actionsFor: (event: CommunityEvent) => ReactNode;
+}
+
+function DayEvents({ day, meId, now, onAttended, actionsFor }: EventListProps & { day: Date }) {
   const query = useEventsInRange(day, addDays(day, 1), DAY_EVENTS_PAGE_SIZE);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
@@ -50,7 +60,7 @@ function DayEvents({ day, meId, now, onAttended }: { day: Date; meId: string; no
       <>
         <ul className="grid gap-3" aria-labelledby="day-events-heading">
           {events.map((event) => (
-            <EventItem key={event.id} event={event} meId={meId} now={now} variant="day" onAttended={onAttended} />
+            <EventItem key={event.id} event={event} meId={meId} now={now} variant="day" onAttended={onAttended} actions={actionsFor(event)} />
           ))}
         </ul>
         <LoadMore hasMore={hasNextPage} loading={isFetchingNextPage} onLoadMore={loadMore} label="Load more events" />
@@ -66,7 +76,7 @@ function DayEvents({ day, meId, now, onAttended }: { day: Date; meId: string; no
   );
 }
 
-function UpcomingEvents({ meId, now, onAttended }: { meId: string; now: number; onAttended?: () => void }) {
+function UpcomingEvents({ meId, now, onAttended, actionsFor }: EventListProps) {
   const query = useUpcomingEvents();
   const events = query.data?.items ?? [];
   let body: ReactNode;
@@ -77,7 +87,7 @@ function UpcomingEvents({ meId, now, onAttended }: { meId: string; now: number; 
     body = (
       <ul className="grid gap-3" aria-labelledby="upcoming-events-heading">
         {events.map((event) => (
-          <EventItem key={event.id} event={event} meId={meId} now={now} variant="upcoming" onAttended={onAttended} />
+          <EventItem key={event.id} event={event} meId={meId} now={now} variant="upcoming" onAttended={onAttended} actions={actionsFor(event)} />
         ))}
       </ul>
     );
@@ -91,7 +101,10 @@ function UpcomingEvents({ meId, now, onAttended }: { meId: string; now: number; 
   );
 }
 
-/** Spec 02 §2, /events: Create Event, the Event Calendar with the chosen day's events, Upcoming Events. */
+/**
+ * Spec 02 §2, /events: Create Event, the Event Calendar with the chosen day's events, Upcoming
+ * Events. Beyond the spec, the host edits and deletes their events here too, as on their profile.
+ */
 export function EventsScreen({ meId, onAttended }: EventsScreenProps) {
   // RSVP buttons leave events that have started; a minute's precision is enough for that.
   const now = useNow(60_000);
@@ -105,6 +118,11 @@ export function EventsScreen({ meId, onAttended }: EventsScreenProps) {
     setSelected(day);
     setMonth(startOfMonth(day));
   }, []);
+
+  const [editing, setEditing] = useState<EventEditorTarget>(null);
+  const [deleting, setDeleting] = useState<CommunityEvent | null>(null);
+  const actionsFor = (event: CommunityEvent) =>
+    event.hostUserId === meId ? <HostActions event={event} onEdit={() => setEditing({ event })} onDelete={() => setDeleting(event)} /> : undefined;
 
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-6 p-4">
@@ -122,14 +140,17 @@ export function EventsScreen({ meId, onAttended }: EventsScreenProps) {
               Event Calendar
             </h2>
             <EventCalendar selected={selected} onSelect={setSelected} month={month} onMonthChange={setMonth} eventCounts={counts} today={today} />
-            <DayEvents day={selected} meId={meId} now={now} onAttended={onAttended} />
+            <DayEvents day={selected} meId={meId} now={now} onAttended={onAttended} actionsFor={actionsFor} />
           </section>
         </div>
         <div className="grid content-start gap-6">
-          <UpcomingEvents meId={meId} now={now} onAttended={onAttended} />
+          <UpcomingEvents meId={meId} now={now} onAttended={onAttended} actionsFor={actionsFor} />
           <CalendarSubscription />
         </div>
       </div>
+      {/* A changed event's day is shown, as a new one's is. */}
+      <EventEditorDialog target={editing} onClose={() => setEditing(null)} onSaved={showEvent} />
+      <DeleteEventDialog event={deleting} onClose={() => setDeleting(null)} />
     </div>
   );
 }

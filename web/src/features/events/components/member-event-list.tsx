@@ -1,46 +1,16 @@
 import type { CommunityEvent } from '@freemarket/contracts';
-import { Pencil, Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { LoadMore } from '../../../components/ui/load-more';
 import { ApiError } from '../../../lib/api-client';
-import { useDeleteEvent } from '../api/delete-event';
 import { useMemberEvents, type MemberEventsKind } from '../api/get-member-events';
 import { EventItem } from './event-item';
+import { DeleteEventDialog, HostActions } from './hosted-event-actions';
 
 const LISTS: Record<MemberEventsKind, { heading: string; empty: string; own: string }> = {
   hosted: { heading: 'Hosting', empty: 'Not hosting any events.', own: 'You are not hosting any events yet.' },
   attending: { heading: 'Attending', empty: 'Not attending any events.', own: 'You are not attending any events yet.' },
 };
-
-function HostActions({ event, onEdit, onDelete }: { event: CommunityEvent; onEdit: () => void; onDelete: () => void }) {
-  return (
-    <>
-      <Button size="sm" variant="outline" onClick={onEdit}>
-        <Pencil className="h-4 w-4" aria-hidden="true" /> Edit<span className="sr-only"> {event.title}</span>
-      </Button>
-      <Button size="sm" variant="ghost" onClick={onDelete}>
-        <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete<span className="sr-only"> {event.title}</span>
-      </Button>
-    </>
-  );
-}
-
-/** Asks the host before deleting `event`; null keeps it closed. */
-function DeleteEventDialog({ event, onClose }: { event: CommunityEvent | null; onClose: () => void }) {
-  const remove = useDeleteEvent(onClose);
-  return (
-    <ConfirmDialog
-      open={event !== null}
-      title="Delete this event?"
-      description={event ? `${event.title} is removed from your profile and the event calendar, with its RSVPs. This cannot be undone.` : ''}
-      pending={remove.isPending}
-      onConfirm={() => event && remove.mutate(event.id)}
-      onCancel={onClose}
-    />
-  );
-}
 
 export interface MemberEventListProps {
   kind: MemberEventsKind;

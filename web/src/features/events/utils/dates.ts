@@ -8,7 +8,8 @@ const SHORT_DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'nume
 const MONTH_YEAR = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
 const WEEKDAY_LONG = new Intl.DateTimeFormat('en-US', { weekday: 'long' });
 const WEEKDAY_SHORT = new Intl.DateTimeFormat('en-US', { weekday: 'short' });
-const TIME = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', hour12: true });
+// The member's own zone, named ('PDT', 'GMT+2'): an event elsewhere or a member travelling knows which clock it is.
+const TIME = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', hour12: true, timeZoneName: 'short' });
 
 /** 'March 5, 2025'. */
 export function longDate(date: Date): string {
@@ -36,13 +37,15 @@ export function weekdayShort(date: Date): string {
 }
 
 /**
- * '6:30 PM' (h:mm a). Built from the parts: recent ICU versions put a narrow no-break space before
- * the day period, which would not match the spec's text.
+ * An event's time: '6:30 PM' (the spec's h:mm a) and the zone it is read in, the viewer's own
+ * ('PDT', 'GMT+2'), shown beside it. Every event time shown goes through here. Built from the
+ * parts: recent ICU versions put a narrow no-break space before the day period, which would not
+ * match the spec's text.
  */
-export function clockTime(date: Date): string {
+export function clockTime(date: Date): { time: string; zone: string } {
   const parts = TIME.formatToParts(date);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('hour')}:${part('minute')} ${part('dayPeriod').toUpperCase()}`;
+  return { time: `${part('hour')}:${part('minute')} ${part('dayPeriod').toUpperCase()}`, zone: part('timeZoneName') };
 }
 
 export function startOfDay(date: Date): Date {
