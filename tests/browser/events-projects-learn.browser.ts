@@ -10,6 +10,28 @@ const bob = { email: 'bob.hub@example.com', firstName: 'Bob', lastName: 'Builder
 
 /** Tutorial videos point here; the stub answers at once, so no player waits on a host this network cannot reach. */
 const VIDEO_HOST = /^https:\/\/videos\.example\.com\//;
+/** A video gone from its host: the stub answers 404 for it, and a clip the player takes for every other. */
+const GONE_VIDEO = 'https://videos.example.com/gone.mp4';
+
+/** A tenth of a second of silence as 8-bit mono WAV, which the browser's <video> plays as sound only. */
+function silentClip(): Buffer {
+  const samples = Buffer.alloc(800, 0x80);
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(36 + samples.length, 4);
+  header.write('WAVEfmt ', 8);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20); // PCM
+  header.writeUInt16LE(1, 22); // mono
+  header.writeUInt32LE(8000, 24);
+  header.writeUInt32LE(8000, 28);
+  header.writeUInt16LE(1, 32);
+  header.writeUInt16LE(8, 34);
+  header.write('data', 36);
+  header.writeUInt32LE(samples.length, 40);
+  return Buffer.concat([header, samples]);
+}
+const CLIP = silentClip();
 
 interface SignedIn {
   context: BrowserContext;
@@ -23,7 +45,9 @@ let b: SignedIn;
 
 async function member(identity: typeof ada): Promise<SignedIn> {
   const context = await newContext(bs, { geolocation: SF });
-  await context.route(VIDEO_HOST, (route) => route.fulfill({ status: 404, body: '' }));
+  await context.route(VIDEO_HOST, (route) =>
+    route.request().url() === GONE_VIDEO ? route.fulfill({ status: 404, body: '' }) : route.fulfill({ status: 200, contentType: 'audio/wav', body: CLIP }),
+  );
   const page = await context.newPage();
   await signIn(page, identity);
   const me = await callApi<CurrentUser>(page, 'GET', '/api/auth/user');
@@ -495,7 +519,9 @@ describe('the learning hub', () => {
     await dialog.getByText('Ada Lovelace').waitFor();
     await dialog.getByText('No description provided').waitFor();
     await dialog.getByText('Plumbing', { exact: true }).waitFor();
-    expect(await dialog.locator('video[controls]').getAttribute('src')).toBe('https://videos.example.com/radiator.mp4');
+    const video = dialog.locator('video[controls]');
+    expect(await video.getAttribute('src')).toBe('https://videos.example.com/radiator.mp4');
+    await expect.poll(() => video.evaluate((v) => (v as HTMLVideoElement).readyState)).toBeGreaterThan(0);
     await dialog.getByRole('button', { name: 'Start Learning (Free)' }).click();
     await dialog.getByTestId('tutorial-views').filter({ hasText: '1 view' }).waitFor();
     await dialog.getByRole('button', { name: 'Start Learning (Free)' }).click();
@@ -505,7 +531,7 @@ describe('the learning hub', () => {
 
     const save = dialog.getByRole('button', { name: 'Save for Later' });
     await save.click();
-    await toastSays(page, 'Saved for later', 'Find it in the Saved tab.');
+    await dialog.getByRole('status').filter({ hasText: 'Saved for later. Find it in the Saved tab.' }).waitFor();
     await expect.poll(() => save.getAttribute('aria-pressed')).toBe('true');
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'learn-tutorial-dialog');
@@ -519,6 +545,98 @@ describe('the learning hub', () => {
     await page.waitForURL((url) => url.pathname === '/checkout');
     const query = new URL(page.url()).searchParams;
     expect(Object.fromEntries(query)).toEqual({ amount: '24.50', sellerId: a.id, type: 'purchase', description: `Tutorial: ${paid}` });
+  });
+
+  it('plays a YouTube or Vimeo link in the site’s privacy-friendly player, and links to a page or a file it cannot play', async () => {
+    const youtube = 'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ';
+    const vimeo = 'https://player.vimeo.com/video/76979871';
+    const cases: { title: string; videoUrl: string; shows: { player: string } | 'link' | 'gone' }[] = [
+      { title: 'Sweating a Copper Joint', videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', shows: { player: youtube } },
+      { title: 'Clearing a Slow Drain', videoUrl: 'https://youtu.be/dQw4w9WgXcQ?si=Xy12', shows: { player: youtube } },
+      { title: 'Swapping a Shower Head', videoUrl: 'https://m.youtube.com/shorts/dQw4w9WgXcQ', shows: { player: youtube } },
+      { title: 'Reading a Water Meter', videoUrl: 'https://youtube.com/embed/dQw4w9WgXcQ?start=30', shows: { player: youtube } },
+      { title: 'Insulating Pipes', videoUrl: 'https://vimeo.com/76979871', shows: { player: vimeo } },
+      { title: 'Fixing a Running Toilet', videoUrl: 'https://player.vimeo.com/video/76979871?h=8272103f6e&badge=0', shows: { player: `${vimeo}?h=8272103f6e` } },
+      { title: 'Tightening a Loose Tap', videoUrl: 'https://www.example.org/plumbing/loose-tap', shows: 'link' },
+      // Only a well-formed id reaches the player's address; anything else is a page to open.
+      { title: 'Replacing a Fill Valve', videoUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ%22%20onload%3D%22alert(1)', shows: 'link' },
+      { title: 'Draining a Water Heater', videoUrl: GONE_VIDEO, shows: 'gone' },
+    ];
+    const categories = await callApi<SkillCategory[]>(a.page, 'GET', '/api/skill-categories');
+    const skills = await callApi<Skill[]>(a.page, 'GET', `/api/skills/category/${categories.body.find((c) => c.name === 'Trades')!.id}`);
+    const skillId = skills.body.find((s) => s.name === 'Plumbing')!.id;
+    for (const { title, videoUrl } of cases) {
+      const body: CreateTutorialBody = { title, videoUrl, isFree: true, skillId };
+      expect((await callApi<Tutorial>(a.page, 'POST', '/api/diy-content', body)).status).toBe(201);
+    }
+
+    const page = b.page;
+    await page.goto('/learn');
+    await page.getByRole('tab', { name: 'Trades' }).click();
+    for (const { title, videoUrl, shows } of cases) {
+      await page.getByRole('button', { name: title, exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: title });
+      await dialog.getByText('Instructor').waitFor();
+      const link = dialog.getByRole('link', { name: 'Open the video' });
+      if (typeof shows === 'object') {
+        const player = dialog.locator(`iframe[title="Video: ${title}"]`);
+        expect(await player.getAttribute('src')).toBe(shows.player);
+        // The page's policy lets the player's frame in (its host is stubbed: no network here).
+        await dialog.frameLocator('iframe').getByText('Video player').waitFor();
+        expect(await dialog.locator('video').count()).toBe(0);
+        expect(await link.count()).toBe(0);
+      } else {
+        if (shows === 'gone') await dialog.getByText('This video could not be played here.').waitFor();
+        expect(await link.getAttribute('href')).toBe(videoUrl);
+        expect(await link.getAttribute('target')).toBe('_blank');
+        expect(await link.getAttribute('rel')).toContain('noopener');
+        expect(await dialog.locator('video, iframe').count()).toBe(0);
+      }
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+    }
+
+    // Start Learning starts the site's player, as it plays a video file, and counts the view.
+    await page.getByRole('button', { name: 'Sweating a Copper Joint', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sweating a Copper Joint' });
+    await dialog.getByRole('button', { name: 'Start Learning (Free)' }).click();
+    await dialog.getByTestId('tutorial-views').filter({ hasText: '1 view' }).waitFor();
+    expect(await dialog.locator('iframe').getAttribute('src')).toBe(`${youtube}?autoplay=1`);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('keeps the keyboard in a tutorial’s details after Start Learning and Save for Later, so Escape closes them', async () => {
+    const page = b.page;
+    await page.goto('/learn');
+    await page.getByRole('tab', { name: 'Trades' }).click();
+    const card = page.getByRole('button', { name: 'Insulating Pipes', exact: true });
+    await card.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Insulating Pipes' });
+    const start = dialog.getByRole('button', { name: 'Start Learning (Free)' });
+    await start.focus();
+    await page.keyboard.press('Enter');
+    await dialog.getByTestId('tutorial-views').filter({ hasText: '1 view' }).waitFor();
+    expect(await start.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    const save = dialog.getByRole('button', { name: 'Save for Later' });
+    await save.focus();
+    await page.keyboard.press('Enter');
+    // Said in the dialog, not in a toast above it that would take the first Escape.
+    const said = dialog.getByRole('status');
+    await said.filter({ hasText: 'Saved for later. Find it in the Saved tab.' }).waitFor();
+    await expect.poll(() => save.getAttribute('aria-pressed')).toBe('true');
+    expect(await save.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await said.filter({ hasText: 'Removed from saved. It is no longer in the Saved tab.' }).waitFor();
+    await expect.poll(() => save.getAttribute('aria-pressed')).toBe('false');
+    expect(await save.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => card.evaluate((el) => el === document.activeElement)).toBe(true);
   });
 
   it('shows Ada’s tutorials in her profile dialog', async () => {

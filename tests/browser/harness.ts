@@ -13,6 +13,9 @@ export const ARTIFACTS_DIR = resolve(import.meta.dirname, '..', '..', 'test-resu
 /** A 1×1 light tile: the map never waits on a tile server this network cannot reach. */
 const TILE_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4+f0bAAXBAvcq3I6+AAAAAElFTkSuQmCC', 'base64');
 const TILE_HOSTS = /^https?:\/\/([a-z]\.)?tile\.openstreetmap\.(org|fr)\//;
+/** A page in place of YouTube's and Vimeo's embedded players: a tutorial's player never waits on a host this network cannot reach. */
+const VIDEO_PLAYER_STUB = '<!doctype html><title>Video player</title><p>Video player</p>';
+const VIDEO_PLAYER_HOSTS = /^https:\/\/(www\.youtube-nocookie\.com|player\.vimeo\.com)\//;
 
 export interface BrowserStack {
   stack: TestStack;
@@ -57,7 +60,7 @@ export interface ContextOptions {
   geolocation?: { latitude: number; longitude: number };
 }
 
-/** A fresh browser profile (its own cookies) with the tile stub in place. */
+/** A fresh browser profile (its own cookies) with the tile and video player stubs in place. */
 export async function newContext(bs: BrowserStack, options: ContextOptions = {}): Promise<BrowserContext> {
   const context = await bs.browser.newContext({
     baseURL: bs.stack.url,
@@ -65,6 +68,7 @@ export async function newContext(bs: BrowserStack, options: ContextOptions = {})
     ...(options.geolocation ? { geolocation: options.geolocation, permissions: ['geolocation'] } : {}),
   });
   await context.route(TILE_HOSTS, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: TILE_PNG }));
+  await context.route(VIDEO_PLAYER_HOSTS, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: VIDEO_PLAYER_STUB }));
   return context;
 }
 

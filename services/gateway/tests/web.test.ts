@@ -40,7 +40,7 @@ describe('web app', () => {
     expect(await res.text()).toBe(INDEX);
   });
 
-  it('should give every page a content security policy that allows no inline or foreign script but Stripe’s', async () => {
+  it('should give every page a content security policy that allows no inline or foreign script but Stripe’s, and frames only from Stripe and the video players', async () => {
     for (const path of ['/', '/checkout', '/index.html']) {
       const policy = (await fetch(`${gateway.url}${path}`)).headers.get('content-security-policy') ?? '';
       const directives = new Map(policy.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
@@ -48,6 +48,9 @@ describe('web app', () => {
       expect(directives.get('script-src')).toEqual(["'self'", 'https://js.stripe.com']);
       expect(directives.get('object-src')).toEqual(["'none'"]);
       expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
+      // Stripe's frames and the two tutorial video players, nothing wider.
+      expect(directives.get('frame-src')).toEqual(['https://js.stripe.com', 'https://hooks.stripe.com', 'https://www.youtube-nocookie.com', 'https://player.vimeo.com']);
+      expect(directives.has('child-src')).toBe(false);
     }
     const page = await fetch(`${gateway.url}/`);
     expect(page.headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');

@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Tutorial } from '@freemarket/contracts';
 import { apiRequest } from '../../../lib/api-client';
+import { useSubmitMutation } from '../../../lib/use-submit-mutation';
 import { tutorialsKeyRoot } from './get-tutorials';
 
 /** `POST /api/diy-content/{id}/start`: counts one view per member, and answers the tutorial. */
@@ -10,7 +11,7 @@ export function startTutorial(id: string): Promise<Tutorial> {
 
 export function useStartTutorial(onStarted: (tutorial: Tutorial) => void) {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: startTutorial,
     meta: { errorText: 'Failed to start the tutorial. Please try again.' },
     onSuccess: async (tutorial) => {

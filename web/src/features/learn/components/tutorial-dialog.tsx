@@ -1,6 +1,6 @@
 import type { Tutorial } from '@freemarket/contracts';
 import { Bookmark, Clock, Eye, Play } from 'lucide-react';
-import { useRef } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Avatar, initialsOf } from '../../../components/ui/avatar';
 import { Badge } from '../../../components/ui/badge';
@@ -12,6 +12,8 @@ import { memberName } from '../../../lib/member-name';
 import { useSaveTutorial } from '../api/save-tutorial';
 import { useStartTutorial } from '../api/start-tutorial';
 import { dollars, isFreeTutorial, viewsText } from '../utils/tutorial-text';
+import { videoAddressOf } from '../utils/video-address';
+import { TutorialVideo, type TutorialVideoHandle } from './tutorial-video';
 
 export interface TutorialDialogProps {
   tutorial: Tutorial | null;
@@ -22,27 +24,30 @@ export interface TutorialDialogProps {
 }
 
 function Details({ tutorial, meId, onChanged }: Omit<TutorialDialogProps, 'tutorial' | 'onClose'> & { tutorial: Tutorial }) {
-  const video = useRef<HTMLVideoElement>(null);
+  const player = useRef<TutorialVideoHandle>(null);
+  const video = useMemo(() => (tutorial.videoUrl ? videoAddressOf(tutorial.videoUrl) : null), [tutorial.videoUrl]);
   const navigate = useNavigate();
   const start = useStartTutorial(onChanged);
-  const save = useSaveTutorial(onChanged);
+  // Said in the dialog after the member's own Save for Later (a live region, read out as it changes).
+  const [saveNote, setSaveNote] = useState('');
+  const save = useSaveTutorial((changed) => {
+    setSaveNote(changed.isSaved ? 'Saved for later. Find it in the Saved tab.' : 'Removed from saved. It is no longer in the Saved tab.');
+    onChanged(changed);
+  });
   const free = isFreeTutorial(tutorial);
   const mine = tutorial.creatorId === meId;
 
   const startLearning = () => {
     start.mutate(tutorial.id);
     // Played within the click, while the browser still counts it as the member's own gesture.
-    void video.current?.play().catch(() => undefined);
+    player.current?.play();
   };
   const enroll = () =>
     navigate(paths.checkout.getHref({ sellerId: tutorial.creatorId, amount: Number(tutorial.price).toFixed(2), type: 'purchase', description: `Tutorial: ${tutorial.title}` }));
 
   return (
     <div className="grid gap-4">
-      {tutorial.videoUrl ? (
-        // Members' videos come without captions; the player's own controls are what we can offer.
-        <video ref={video} src={tutorial.videoUrl} controls preload="metadata" className="aspect-video w-full rounded-md bg-black" aria-label={`Video: ${tutorial.title}`} />
-      ) : null}
+      {video ? <TutorialVideo ref={player} video={video} title={tutorial.title} /> : null}
       <div className="flex items-center gap-3">
         <Avatar fallback={initialsOf(tutorial.creator.firstName, tutorial.creator.lastName)} imageUrl={tutorial.creator.profileImageUrl} className="h-11 w-11" />
         <div>
@@ -64,7 +69,8 @@ function Details({ tutorial, meId, onChanged }: Omit<TutorialDialogProps, 'tutor
       <p className="text-sm wrap-anywhere whitespace-pre-line text-slate-800">{tutorial.description || 'No description provided'}</p>
       <div className="flex flex-wrap gap-2">
         {free ? (
-          <Button onClick={startLearning} disabled={start.isPending}>
+          // aria-disabled, not disabled: a disabled button drops the keyboard focus out of the dialog; the hooks send one request per press.
+          <Button onClick={startLearning} aria-disabled={start.isPending || undefined}>
             <Play className="h-4 w-4" aria-hidden="true" /> Start Learning (Free)
           </Button>
         ) : mine ? (
@@ -75,11 +81,14 @@ function Details({ tutorial, meId, onChanged }: Omit<TutorialDialogProps, 'tutor
         <Button
           variant={tutorial.isSaved ? 'secondary' : 'outline'}
           aria-pressed={tutorial.isSaved}
-          disabled={save.isPending}
+          aria-disabled={save.isPending || undefined}
           onClick={() => save.mutate({ id: tutorial.id, saved: !tutorial.isSaved })}
         >
           <Bookmark className={cn('h-4 w-4', tutorial.isSaved ? 'fill-current' : undefined)} aria-hidden="true" /> Save for Later
         </Button>
+        <p role="status" className="self-center text-sm text-slate-700">
+          {saveNote}
+        </p>
       </div>
     </div>
   );
