@@ -26,7 +26,8 @@ import { startPackageScript } from '../start-script.js';
  * BENCH_CONNECTIONS, GATEWAY_WORKERS, BENCH_NGINX_WORKERS, LOG_LEVEL (of the node processes; nginx
  * keeps an access log exactly when they log each request, at `info` and below), BENCH_SERVICE_NODE_ARGS
  * (node flags of the service alone, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'), BENCH_GATEWAY_NODE_ARGS (the same for the
- * gateway's processes, its workers included) and REDIS_URL tune it.
+ * gateway's processes, its workers included), BENCH_GATEWAY_SCRIPT_FLAGS (replaces the start script's own
+ * node flags, '' for none, to compare them) and REDIS_URL tune it.
  */
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 10);
@@ -40,6 +41,7 @@ const GATEWAY_WORKERS = Number(process.env.GATEWAY_WORKERS || availableParalleli
 const NGINX_WORKERS = Number(process.env.BENCH_NGINX_WORKERS || GATEWAY_WORKERS);
 const PATH = '/api/rewards/balance';
 const GATEWAY_NODE_ARGS = process.env.BENCH_GATEWAY_NODE_ARGS ?? '';
+const GATEWAY_SCRIPT_FLAGS = process.env.BENCH_GATEWAY_SCRIPT_FLAGS;
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
 const children: ChildProcess[] = [];
@@ -68,7 +70,7 @@ function startNode(script: string, env: Record<string, string>, nodeFlags: strin
 /** The gateway as production starts it: its package's `start` script (see startPackageScript). */
 async function startGateway(env: Record<string, string>): Promise<ChildProcess> {
   // Its own process group, so stopping it reaches every worker whether or not `sh` stays around.
-  const child = await startPackageScript('gateway', { ...process.env, ...env }, GATEWAY_NODE_ARGS, { detached: true });
+  const child = await startPackageScript('gateway', { ...process.env, ...env }, GATEWAY_NODE_ARGS, { detached: true, scriptFlags: GATEWAY_SCRIPT_FLAGS });
   groupLeaders.add(child);
   return watch('gateway', child);
 }
