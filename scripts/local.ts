@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { DataFolderLockedError, LocalDatabaseError, lockDataFolder } from '@freemarket/db';
 import { ConfigError } from '@freemarket/kit';
 import { pgliteFolders, startStack } from '@freemarket/testing/stack';
 
@@ -15,12 +16,26 @@ const stripe =
     ? { secretKey: STRIPE_SECRET_KEY ?? '', publishableKey: STRIPE_PUBLISHABLE_KEY ?? '', webhookSecret: STRIPE_WEBHOOK_SECRET ?? '' }
     : undefined;
 
+// One FreeMarket per data folder: a second one would write the same databases.
+try {
+  lockDataFolder(dataDir);
+} catch (err) {
+  console.error(err instanceof DataFolderLockedError ? err.message : err);
+  process.exit(1);
+}
+
 const started = Date.now();
 console.log(`Starting FreeMarket (data in ${dataDir})...`);
 const stack = await startStack({ port, databaseUrl: pgliteFolders(dataDir), logLevel: process.env.LOG_LEVEL ?? 'warn', seedDemoData: true, stripe }).catch((err: unknown) => {
   const code = (err as { code?: string }).code;
-  // A setting's mistake needs its message, not a stack trace.
-  console.error(code === 'EADDRINUSE' ? `Port ${port} is already in use: stop what runs there, or start with PORT=<other>.` : err instanceof ConfigError ? err.message : err);
+  // A setting's mistake, or a local database to delete, needs its message, not a stack trace.
+  console.error(
+    code === 'EADDRINUSE'
+      ? `Port ${port} is already in use: stop what runs there, or start with PORT=<other>.`
+      : err instanceof ConfigError || err instanceof LocalDatabaseError
+        ? err.message
+        : err,
+  );
   process.exitCode = 1;
   return null;
 });

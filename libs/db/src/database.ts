@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import pg from 'pg';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -6,7 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PGlite } from '@electric-sql/pglite';
-import { openPglite } from './pglite.js';
+import { LocalDatabaseError, openPglite } from './pglite.js';
 
 /** The one database type services write against, whichever engine is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -48,7 +49,10 @@ export interface DatabaseOptions {
 
 /** One connection factory: a real Postgres through node-postgres, or PGlite in process. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.url.startsWith('pglite:')) return openPgliteDatabase(await openPglite(options.url.slice('pglite:'.length)));
+  if (options.url.startsWith('pglite:')) {
+    const location = options.url.slice('pglite:'.length);
+    return openPgliteDatabase(await openPglite(location), location === 'memory' || location === '' ? undefined : resolve(location));
+  }
   return openPostgresDatabase(options);
 }
 
@@ -88,13 +92,19 @@ function openPostgresDatabase(options: DatabaseOptions): Database {
   };
 }
 
-function openPgliteDatabase(client: PGlite): Database {
+/** `folder`: where the database lives on disk; undefined in memory. */
+function openPgliteDatabase(client: PGlite, folder: string | undefined): Database {
   const db = drizzlePglite(client) as unknown as Db;
   return {
     kind: 'pglite',
     db,
     async migrate({ migrationsFolder, schema }) {
-      await migratePglite(drizzlePglite(client), { migrationsFolder, migrationsSchema: schema, migrationsTable: '__migrations' });
+      try {
+        await migratePglite(drizzlePglite(client), { migrationsFolder, migrationsSchema: schema, migrationsTable: '__migrations' });
+      } catch (cause) {
+        // A folder on disk the developer can delete; an in-memory database's failure is a bug to see whole.
+        throw folder ? new LocalDatabaseError(folder, 'migrate', cause) : cause;
+      }
     },
     async ping() {
       await client.query('select 1');
