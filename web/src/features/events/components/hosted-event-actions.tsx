@@ -1,21 +1,11 @@
 import type { CommunityEvent } from '@freemarket/contracts';
-import { Pencil, Trash2 } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { EditDeleteButtons } from '../../../components/ui/edit-delete-buttons';
 import { useDeleteEvent } from '../api/delete-event';
 
 /** The host's Edit and Delete beside one of their events (the events page, their profile's Hosting list). */
 export function HostActions({ event, onEdit, onDelete }: { event: CommunityEvent; onEdit: () => void; onDelete: () => void }) {
-  return (
-    <>
-      <Button size="sm" variant="outline" onClick={onEdit}>
-        <Pencil className="h-4 w-4" aria-hidden="true" /> Edit<span className="sr-only"> {event.title}</span>
-      </Button>
-      <Button size="sm" variant="ghost" onClick={onDelete}>
-        <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete<span className="sr-only"> {event.title}</span>
-      </Button>
-    </>
-  );
+  return <EditDeleteButtons name={event.title} onEdit={onEdit} onDelete={onDelete} />;
 }
 
 /** Asks the host before deleting `event`; null keeps it closed. */

@@ -1,8 +1,9 @@
 import type { Legislation, LegislationInput } from '@freemarket/contracts';
-import { FileText, Pencil, Plus, Trash2 } from 'lucide-react';
+import { FileText, Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { Button } from '../../../components/ui/button';
+import { EditDeleteButtons } from '../../../components/ui/edit-delete-buttons';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field, Input, Textarea } from '../../../components/ui/field';
@@ -102,12 +103,7 @@ function LegislationCard({ legislation, canEdit, onEdit, onDelete }: { legislati
       ) : null}
       {canEdit ? (
         <div className="flex flex-wrap gap-2">
-          <Button size="sm" variant="outline" onClick={onEdit}>
-            <Pencil className="h-4 w-4" aria-hidden="true" /> Edit<span className="sr-only"> {legislation.title}</span>
-          </Button>
-          <Button size="sm" variant="ghost" onClick={onDelete}>
-            <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete<span className="sr-only"> {legislation.title}</span>
-          </Button>
+          <EditDeleteButtons name={legislation.title} onEdit={onEdit} onDelete={onDelete} />
         </div>
       ) : null}
     </li>

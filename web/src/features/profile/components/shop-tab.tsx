@@ -1,10 +1,11 @@
 import type { Item, ItemBody } from '@freemarket/contracts';
 import { isCardAmount, PAYMENT_MAX_AMOUNT, PAYMENT_MIN_AMOUNT } from '@freemarket/contracts/constants';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { EditDeleteButtons } from '../../../components/ui/edit-delete-buttons';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field, Input, Textarea } from '../../../components/ui/field';
@@ -227,14 +228,7 @@ function ItemCard({ item, viewerId, editing, canEdit, onEdit, onDelete, buyActio
         <div className="flex flex-wrap gap-2">
           {buyable && item.price !== null ? buyAction({ ...item, price: item.price }) : null}
           {canEdit ? (
-            <>
-              <Button size="sm" variant="outline" onClick={onEdit}>
-                <Pencil className="h-4 w-4" aria-hidden="true" /> Edit<span className="sr-only"> {item.title}</span>
-              </Button>
-              <Button size="sm" variant="ghost" onClick={onDelete}>
-                <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete<span className="sr-only"> {item.title}</span>
-              </Button>
-            </>
+            <EditDeleteButtons name={item.title} onEdit={onEdit} onDelete={onDelete} />
           ) : null}
         </div>
       ) : null}
