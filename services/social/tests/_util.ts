@@ -28,3 +28,6 @@ export async function call<T = unknown>(sut: SocialUnderTest, userId: string | n
   const text = await res.text();
   return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
 }
+
+/** An ISO instant `days` from now (negative: in the past), as the events API takes it. */
+export const inDays = (days: number): string => new Date(Date.now() + days * 86_400_000).toISOString();

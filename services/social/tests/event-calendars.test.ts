@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CalendarFeed, CalendarFeedStatus, CommunityEvent } from '@freemarket/contracts';
-import { call, seedMembers, startSocial, type Member, type SocialUnderTest } from './_util.js';
+import { call, inDays, seedMembers, startSocial, type Member, type SocialUnderTest } from './_util.js';
 
 let sut: SocialUnderTest;
 beforeAll(async () => {
@@ -8,8 +8,6 @@ beforeAll(async () => {
 });
 afterAll(() => sut?.stop());
 
-const DAY = 86_400_000;
-const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
 
 const host = (by: Member, body: unknown) => call<CommunityEvent>(sut, by.id, 'POST', '/api/events', body);
 const change = (by: Member, id: string, body: unknown) => call<CommunityEvent>(sut, by.id, 'PUT', `/api/events/${id}`, body);

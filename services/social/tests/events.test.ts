@@ -5,7 +5,7 @@ import { EVENT_DAY_COUNT_MAX, type CommunityEvent, type CommunityEventPage, type
 import { waitFor } from '@freemarket/testing';
 import { EventService } from '../src/community-events/service.js';
 import { eventAttendees, events, memberProfiles, outbox } from '../src/db/schema/index.js';
-import { call, seedMembers, startSocial, type Member, type SocialUnderTest } from './_util.js';
+import { call, inDays, seedMembers, startSocial, type Member, type SocialUnderTest } from './_util.js';
 
 let sut: SocialUnderTest;
 beforeAll(async () => {
@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => sut?.stop());
 
 const DAY = 86_400_000;
-const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString();
+
 
 const host = (by: Member, body: unknown) => call<CommunityEvent & ErrorBody>(sut, by.id, 'POST', '/api/events', body);
 const attend = (by: Member, id: string) => call<CommunityEvent & ErrorBody>(sut, by.id, 'POST', `/api/events/${id}/attend`, {});
