@@ -57,6 +57,8 @@ export const eventSchemas = {
   'connection.requested': z.object({ connectionId: uuid, requesterId: userId, addresseeId: userId }),
   'connection.accepted': z.object({ connectionId: uuid, requesterId: userId, addresseeId: userId }),
   'connection.removed': z.object({ connectionId: uuid, requesterId: userId, addresseeId: userId }),
+  /** Social, when the addressee declines a pending request; the requester may ask again after the cooldown. */
+  'connection.declined': z.object({ connectionId: uuid, requesterId: userId, addresseeId: userId }),
   'post.created': z.object({ postId: uuid, userId }),
   /** Social, when a member answers a survey; rewards credits the responder once per survey. */
   'survey.response.created': z.object({ responseId: uuid, surveyId: uuid, responderId: userId }),
