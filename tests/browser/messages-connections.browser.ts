@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { CONNECTION_REASK_COOLDOWN_DAYS, type Connection, type ErrorBody, type MessagePage, type ProfileInput } from '@freemarket/contracts';
+import { CONNECTION_REASK_COOLDOWN_DAYS, type Connection, type ConnectionStatusResponse, type ErrorBody, type MessagePage, type ProfileInput } from '@freemarket/contracts';
 import { callApi, screenshot, signedInMember, startBrowserStack, type BrowserStack, type SignedInMember } from './harness.js';
 
 const SF = { latitude: 37.7749, longitude: -122.4194 };
@@ -80,16 +80,21 @@ describe('connecting, live on both screens', () => {
     expect(await stillMarked(b.page)).toBe(true);
   });
 
-  it('tells Cy, whose request Ada declined, when he may ask again, as a date', async () => {
-    const asked = await callApi<Connection>(c.page, 'POST', '/api/connections', { addresseeId: a.id });
-    expect(asked.status).toBe(201);
-    const declined = await callApi<Connection>(a.page, 'PUT', `/api/connections/${asked.body.id}`, { status: 'rejected' });
+  it('turns Cy’s Pending back to Connect when Ada declines, without a reload, and then tells him when he may ask again, as a date', async () => {
+    await openAdasDialog(c.page);
+    const dialog = c.page.getByRole('dialog', { name: 'Ada Lovelace' });
+    await dialog.getByRole('button', { name: 'Connect', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Pending' }).waitFor();
+    await markDocument(c.page);
+
+    const status = await callApi<ConnectionStatusResponse>(c.page, 'GET', `/api/connections/status/${a.id}`);
+    const declined = await callApi<Connection>(a.page, 'PUT', `/api/connections/${status.body.connectionId}`, { status: 'rejected' });
     expect(declined.status).toBe(200);
     const askAgainOn = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(declined.body.updatedAt).getTime() + CONNECTION_REASK_COOLDOWN_DAYS * 86_400_000);
 
-    await openAdasDialog(c.page);
-    await c.page.getByRole('dialog', { name: 'Ada Lovelace' }).getByRole('button', { name: 'Connect', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Connect', exact: true }).click({ timeout: 5000 });
     await toastSays(c.page, 'Error', `This member declined your request; you can ask again after ${askAgainOn}`);
+    expect(await stillMarked(c.page)).toBe(true);
   });
 });
 

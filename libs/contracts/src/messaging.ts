@@ -93,16 +93,16 @@ export interface ServerToClientEvents {
   'message:new': (entry: ConversationEntry) => void;
   /** Read receipt, to both members. */
   'messages:read': (receipt: ReadReceipt) => void;
-  /** A connection request made, accepted or removed, to both members: their connection lists changed. */
+  /** A connection request made, accepted, declined or removed, to both members: their connection lists changed. */
   'connection:changed': (change: ConnectionChange) => void;
 }
 
-/** What `connection:changed` says; `removed` is a request withdrawn or a connection ended. */
+/** What `connection:changed` says; `rejected` is a request declined, `removed` one withdrawn or a connection ended. */
 export interface ConnectionChange {
   connectionId: string;
   requesterId: string;
   addresseeId: string;
-  status: 'pending' | 'accepted' | 'removed';
+  status: 'pending' | 'accepted' | 'rejected' | 'removed';
 }
 
 /** socket.io, client to server. */

@@ -155,6 +155,22 @@ describe(`live delivery ${testInfra().redisUrl ? 'across instances' : 'on one in
     expect(eveTab.received.events).toEqual([]);
   });
 
+  it('tells both members’ tabs on either instance when a request is declined, so the requester’s screen shows it, and no one else', async () => {
+    const [ada, bob, eve] = await seedMembers(sut, 'Ada', 'Bob', 'Eve');
+    const adaTabs = [await socketVia(0, ada!), await socketVia(1, ada!)];
+    const bobTab = await socketVia(1, bob!);
+    const eveTab = await socketVia(0, eve!);
+    const pair = { connectionId: randomUUID(), requesterId: ada!.id, addresseeId: bob!.id };
+    await sut.publish('connection.requested', pair);
+    for (const tab of [...adaTabs, bobTab]) await waitFor('the request at each tab', () => tab.received.of('connection:changed').length === 1);
+    await sut.publish('connection.declined', pair);
+    for (const tab of [...adaTabs, bobTab]) {
+      await waitFor('the decline at each tab', () => tab.received.of('connection:changed').length === 2);
+      expect(tab.received.of('connection:changed')).toEqual(['pending', 'rejected'].map((status) => ({ ...pair, status })));
+    }
+    expect(eveTab.received.events).toEqual([]);
+  });
+
   it('never gives a socket another pair’s messages', async () => {
     const [ada, bob, eve, dan] = await seedMembers(sut, 'Ada', 'Bob', 'Eve', 'Dan');
     const eveTabs = [await socketVia(0, eve!), await socketVia(1, eve!)];

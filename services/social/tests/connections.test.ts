@@ -115,7 +115,25 @@ describe('connections', () => {
     expect(await ask(ada!, bob!)).toMatchObject({ status: 403, body: { message: 'This member declined your requests; you cannot ask again' } });
     // Nor can the declined requester erase the record to start over.
     expect(await remove(ada!, body.id)).toMatchObject({ status: 403, body: { message: 'A declined request cannot be withdrawn' } });
-    expect(await eventsOf(body.id)).toEqual(['connection.requested', 'connection.requested', 'connection.requested']);
+    expect(await eventsOf(body.id)).toEqual([
+      'connection.requested', 'connection.declined',
+      'connection.requested', 'connection.declined',
+      'connection.requested', 'connection.declined',
+    ]);
+  });
+
+  it('announces a decline once, so the requester’s screen learns of it, and nothing for a decline that is refused', async () => {
+    const [ada, bob, eve] = await seedMembers(sut, 'Ada', 'Bob', 'Eve');
+    const { body } = await ask(ada!, bob!);
+    expect((await answer(ada!, body.id, 'rejected')).status).toBe(403);
+    expect((await answer(eve!, body.id, 'rejected')).status).toBe(404);
+    expect(await eventsOf(body.id)).toEqual(['connection.requested']);
+
+    expect(await answer(bob!, body.id, 'rejected')).toMatchObject({ status: 200, body: { status: 'rejected' } });
+    expect(await answer(bob!, body.id, 'rejected')).toMatchObject({ status: 200, body: { status: 'rejected' } });
+    expect(await eventsOf(body.id)).toEqual(['connection.requested', 'connection.declined']);
+    const [declined] = (await sut.service.runtime.db.select().from(outbox)).filter((r) => r.type === 'connection.declined' && (r.envelope as { data: { connectionId: string } }).data.connectionId === body.id);
+    expect((declined!.envelope as { data: unknown }).data).toEqual({ connectionId: body.id, requesterId: ada!.id, addresseeId: bob!.id });
   });
 
   it('lets the member who declined change their mind: accept later, or ask themselves', async () => {
@@ -142,7 +160,7 @@ describe('connections', () => {
     const declined = (await ask(ada!, cy!)).body;
     await answer(cy!, declined.id, 'rejected');
     expect((await remove(cy!, declined.id)).status).toBe(204);
-    expect(await eventsOf(declined.id)).toEqual(['connection.requested', 'connection.removed']);
+    expect(await eventsOf(declined.id)).toEqual(['connection.requested', 'connection.declined', 'connection.removed']);
   });
 
   it('pages through a member’s connections newest first without gaps or repeats, filtered by status', async () => {

@@ -1,6 +1,7 @@
 import type { ServiceRuntime } from '@freemarket/kit';
 import type { RealtimeServer } from '../realtime/socket-server.js';
 import { consumeConnectionAccepted } from './consumers/connection-accepted.js';
+import { consumeConnectionDeclined } from './consumers/connection-declined.js';
 import { consumeConnectionRemoved } from './consumers/connection-removed.js';
 import { consumeConnectionRequested } from './consumers/connection-requested.js';
 import { consumeProfileCreated } from './consumers/profile-created.js';
@@ -15,6 +16,7 @@ export function registerConsumers(runtime: ServiceRuntime, io: RealtimeServer): 
   consumeProfileUpdated(runtime);
   consumeConnectionRequested(runtime, io);
   consumeConnectionAccepted(runtime, io);
+  consumeConnectionDeclined(runtime, io);
   consumeConnectionRemoved(runtime, io);
   consumeUserDeleted(runtime, io);
 }

@@ -60,7 +60,7 @@ export class ConnectionService {
       if (current.status === input.status) return current;
       if (!canAnswer(current.status, input.status)) throw new ConflictError('You are already connected; remove the connection instead');
       const saved = await updateConnection(tx, id, { status: input.status, answeredAt: new Date() });
-      if (saved.status === 'accepted') await announce(emit, 'connection.accepted', saved);
+      await announce(emit, input.status === 'accepted' ? 'connection.accepted' : 'connection.declined', saved);
       return saved;
     });
     return this.withUsers(this.runtime.db, row, actor);
@@ -116,6 +116,8 @@ export class ConnectionService {
   }
 }
 
-function announce(emit: Emit, type: 'connection.requested' | 'connection.accepted' | 'connection.removed', row: ConnectionRow) {
+type ConnectionEvent = 'connection.requested' | 'connection.accepted' | 'connection.declined' | 'connection.removed';
+
+function announce(emit: Emit, type: ConnectionEvent, row: ConnectionRow) {
   return emit(type, { connectionId: row.id, requesterId: row.requesterId, addresseeId: row.addresseeId });
 }

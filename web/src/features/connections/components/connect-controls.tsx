@@ -17,7 +17,9 @@ export function ConnectButton({ userId }: { userId: string }) {
       </Button>
     );
   }
-  if (current === 'pending' || create.isSuccess) {
+  // Pending follows the status alone (read again before a request settles), so a decline heard
+  // over the socket turns it back to Connect.
+  if (current === 'pending') {
     return (
       <Button variant="secondary" size="sm" disabled>
         <Clock className="h-4 w-4" aria-hidden="true" /> Pending

@@ -5,8 +5,9 @@ import { connectionStatusKeyRoot } from '../api/get-connection-status';
 import { connectionsQueryOptions } from '../api/get-connections';
 
 /**
- * Keeps the connection lists live: a request made to the member, or one of theirs accepted, reaches
- * the bell, the Connections screen and an open profile's Connect button without a reload.
+ * Keeps the connection lists live: a request made to the member, or one of theirs accepted or
+ * declined, reaches the bell, the Connections screen and an open profile's Connect button without
+ * a reload.
  */
 export function useConnectionsSocket(): void {
   const client = useQueryClient();
