@@ -64,6 +64,11 @@ export const eventSchemas = {
   'survey.response.created': z.object({ responseId: uuid, surveyId: uuid, responderId: userId }),
   /** Social, on an RSVP; rewards credits the attendee once per event. */
   'event.attended': z.object({ eventId: uuid, userId }),
+  /**
+   * Social, when a standing RSVP ends before its event: the member cancelled it (`cancelled`), or
+   * the host deleted the event (`event_deleted`, one per attendee). Rewards takes back its credit.
+   */
+  'event.attendance.cancelled': z.object({ eventId: uuid, userId, reason: z.enum(['cancelled', 'event_deleted']) }),
   /** Social, when a member joins a project; rewards credits them once per project, re-joining included. */
   'project.joined': z.object({ projectId: uuid, userId }),
   'project.left': z.object({ projectId: uuid, userId }),
