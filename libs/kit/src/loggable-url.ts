@@ -1,7 +1,8 @@
 /**
- * Request addresses as logs may keep them: a credential riding in the address is replaced by
- * `[redacted]`. The logger applies it to every `url` it writes (libs/kit/src/logger.ts), so the
- * gateway's and every service's request lines are covered by this one list.
+ * Request addresses as logs and traces may keep them: a credential riding in the address is
+ * replaced by `[redacted]`. The logger applies it to every `url` it writes (libs/kit/src/logger.ts)
+ * and tracing to every request span's address (span-urls.ts), so the gateway's and every service's
+ * request lines and spans are covered by this one list.
  */
 export const REDACTED = '[redacted]';
 
@@ -19,11 +20,17 @@ const ORIGIN = /^[a-z][a-z\d+.-]*:\/\/[^/?#]*/i;
 
 /** `url` (a request target, or an absolute address) with its credentials replaced by `[redacted]`. */
 export function loggableUrl(url: string): string {
+  const { origin, path, query } = loggableUrlParts(url);
+  return origin + path + (query === null ? '' : `?${query}`);
+}
+
+/** The same address in parts, for a record that keeps them apart; `query` without its `?`, null when there is none. */
+export function loggableUrlParts(url: string): { origin: string; path: string; query: string | null } {
   const origin = ORIGIN.exec(url)?.[0] ?? '';
   const rest = url.slice(origin.length);
   const q = rest.indexOf('?');
   const path = q === -1 ? rest : rest.slice(0, q);
-  return origin + loggablePath(path) + (q === -1 ? '' : `?${loggableQuery(rest.slice(q + 1))}`);
+  return { origin, path: loggablePath(path), query: q === -1 ? null : loggableQuery(rest.slice(q + 1)) };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { context, propagation, trace, type Context } from '@opentelemetry/api';
+import { redactedIncomingUrl, redactFastifyRequestSpan } from './span-urls.js';
 
 /** What the instrumentations below patch (http and pg, and fastify for @fastify/otel). */
 const INSTRUMENTED_MODULES = ['http', 'https', 'node:http', 'node:https', 'pg', 'fastify'];
@@ -37,11 +38,17 @@ export async function startTelemetry(serviceName: string, env: NodeJS.ProcessEnv
   registerInstrumentations({
     tracerProvider: provider,
     // Fastify's own instrumentation names each request's server span by its route ('POST /api/reviews'),
-    // with a span for the handler; none per hook, and none for probes and scrapes.
+    // with a span for the handler; none per hook, and none for probes and scrapes. Both record the
+    // request's address, with the credentials the logs leave out left out (loggable-url.ts).
     instrumentations: [
-      new HttpInstrumentation(),
+      new HttpInstrumentation({ startIncomingSpanHook: redactedIncomingUrl }),
       new PgInstrumentation(),
-      new FastifyOtelInstrumentation({ registerOnInitialization: true, instrumentHooks: false, ignorePaths: (route) => UNTRACED_ROUTES.has(route.url ?? '') }),
+      new FastifyOtelInstrumentation({
+        registerOnInitialization: true,
+        instrumentHooks: false,
+        ignorePaths: (route) => UNTRACED_ROUTES.has(route.url ?? ''),
+        requestHook: redactFastifyRequestSpan,
+      }),
     ],
   });
   return () => provider.shutdown();
