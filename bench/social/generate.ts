@@ -11,11 +11,11 @@ import { openDatabase } from '@freemarket/db';
  * Writes the social benchmark's data into a database of its own, through the social service's own
  * migrations: N members in the users projection; N events over 36 calendar months (24 before the
  * current one, 11 after it) with their RSVPs; N projects over the last three years across every
- * category and status, with participants; the directory's skills of 8 categories and N tutorials
- * filed under them, with saves. Each table is filled by one INSERT … SELECT over generate_series,
+ * category and status, each with its creator as first participant and up to 8 others; the
+ * directory's skills of 8 categories and N tutorials filed under them, with saves. Each table is filled by one INSERT … SELECT over generate_series,
  * the secondary indexes are built after the rows, then everything is vacuumed and analysed. A
- * database already holding the same counts under the same latest migration is reused;
- * BENCH_REGENERATE=1 makes it again.
+ * database already holding the same counts under the same latest migration and DATA_VERSION is
+ * reused; BENCH_REGENERATE=1 makes it again.
  *
  *   node --import tsx bench/social/generate.ts   (BENCH_EVENTS, BENCH_PROJECTS, BENCH_TUTORIALS, BENCH_MEMBERS, BENCH_REGENERATE, BENCH_DATABASE_URL)
  */
@@ -43,6 +43,9 @@ export interface Generated extends SocialData {
 
 /** Members' ids: the users projection keeps identity's ids as text. */
 export const memberId = (n: number) => `bench-member-${n}`;
+
+/** Bumped whenever the generator writes different rows, so data an older one made is made again. */
+const DATA_VERSION = 2;
 
 const MONTHS_BEFORE = 24;
 const MONTHS_AFTER = 12;
@@ -102,7 +105,8 @@ export async function ensureSocialData(wanted: SocialData, options: { regenerate
       existing.events === wanted.events &&
       existing.projects === wanted.projects &&
       existing.tutorials === wanted.tutorials &&
-      existing.members === wanted.members;
+      existing.members === wanted.members &&
+      existing.dataVersion === DATA_VERSION;
     if (same && !options.regenerate && existing.migration === (await migrationHash())) {
       log(
         `the benchmark database already holds ${wanted.events.toLocaleString('en-US')} events, ${wanted.projects.toLocaleString('en-US')} projects and ` +
@@ -124,7 +128,7 @@ export async function ensureSocialData(wanted: SocialData, options: { regenerate
   }
 }
 
-async function generatedBefore(client: pg.Client): Promise<(Generated & { migration: string }) | undefined> {
+async function generatedBefore(client: pg.Client): Promise<(Generated & { migration: string; dataVersion: number | null }) | undefined> {
   const { rows } = await client.query<{ exists: boolean }>(`select to_regclass('bench.generated') is not null as exists`);
   if (!rows[0]!.exists) return undefined;
   const found = await client.query<{
@@ -138,6 +142,7 @@ async function generatedBefore(client: pg.Client): Promise<(Generated & { migrat
     events_from: Date;
     events_to: Date;
     skill_category_ids: string[];
+    data_version?: number;
   }>('select * from bench.generated');
   const row = found.rows[0];
   const applied = await client.query<{ hash: string }>('select hash from social.__migrations order by created_at desc limit 1').catch(() => ({ rows: [] }));
@@ -154,6 +159,7 @@ async function generatedBefore(client: pg.Client): Promise<(Generated & { migrat
       eventsTo: row.events_to,
       skillCategoryIds: row.skill_category_ids,
       migration: applied.rows[0]?.hash ?? '',
+      dataVersion: row.data_version ?? null,
     }
   );
 }
@@ -187,7 +193,7 @@ async function generate(client: pg.Client, wanted: SocialData, log: (line: strin
       as $$ select overlay(overlay(md5(kind || ':' || n) placing '4' from 13) placing '8' from 17)::uuid $$;
     create table bench.generated (
       events int, projects int, tutorials int, members int, attendees int, participants int, saves int,
-      events_from timestamptz, events_to timestamptz, skill_category_ids uuid[], generated_at timestamptz default now())`);
+      events_from timestamptz, events_to timestamptz, skill_category_ids uuid[], data_version int, generated_at timestamptz default now())`);
 
   await step('members', () =>
     client.query(
@@ -239,7 +245,7 @@ async function generate(client: pg.Client, wanted: SocialData, log: (line: strin
   );
 
   // Projects over the last three years, oldest first; categories even, statuses 60/25/15; each
-  // counts the participants the next step gives it (bench.h(n, 41) % 9 of them, all different).
+  // counts the participants the next steps give it: its creator and bench.h(n, 41) % 9 others.
   const projectSpacingMs = Math.floor(THREE_YEARS_MS / projects);
   await step('projects', () =>
     client.query(
@@ -250,23 +256,30 @@ async function generate(client: pg.Client, wanted: SocialData, log: (line: strin
          case when bench.h(n, 35) % 20 < 12 then $8 when bench.h(n, 35) % 20 < 17 then $9 else $10 end,
          case when bench.h(n, 36) % 2 = 0 then ($6::text[])[1 + bench.h(n, 37) % cardinality($6::text[])] end,
          case when bench.h(n, 38) % 3 = 0 then (c.at + (30 + bench.h(n, 39) % 300) * interval '1 day')::date end,
-         (bench.h(n, 41) % 9)::int, c.at, c.at
+         1 + (bench.h(n, 41) % 9)::int, c.at, c.at
        from generate_series(0, $1::int - 1) n
        cross join lateral (select now() - $3::bigint * interval '1 millisecond' + n * $4::bigint * interval '1 millisecond' as at) c`,
       [projects, members, THREE_YEARS_MS, projectSpacingMs, PROJECT_TITLES, SENTENCES, PROJECT_CATEGORIES, ...PROJECT_STATUSES],
     ),
   );
-  // 0-8 participants a project (4 on average), joined an hour apart after it started.
-  await step('project participants', () =>
-    client.query(
+  // The creator is a project's first participant, as the service makes them (and migration 0012
+  // made them of older projects); then 0-8 others (4 on average), joined an hour apart after it
+  // started. Other i of project n is member (creator + 7919·i) mod members: never the creator and
+  // all distinct, as 7919 is prime and the members (more than 8) are not a multiple of it.
+  await step('project participants', async () => {
+    await client.query(
       `insert into social.project_participants (project_id, user_id, role, joined_at)
-       select bench.uid('project', n), 'bench-member-' || (1 + (bench.h(n, 40) + i * 7919) % $2), 'collaborator',
+       select id, creator_id, 'creator', created_at from social.projects`,
+    );
+    await client.query(
+      `insert into social.project_participants (project_id, user_id, role, joined_at)
+       select bench.uid('project', n), 'bench-member-' || (1 + (bench.h(n, 30) + i * 7919) % $2), 'collaborator',
          now() - $3::bigint * interval '1 millisecond' + n * $4::bigint * interval '1 millisecond' + i * interval '1 hour'
        from generate_series(0, $1::int - 1) n
        cross join lateral generate_series(1, (bench.h(n, 41) % 9)::int) i`,
       [projects, members, THREE_YEARS_MS, projectSpacingMs],
-    ),
-  );
+    );
+  });
 
   const skillCategoryIds = (
     await client.query<{ id: string }>(`select bench.uid('skill-category', c) as id from generate_series(0, $1::int - 1) c order by c`, [SKILL_CATEGORIES.length])
@@ -320,9 +333,9 @@ async function generate(client: pg.Client, wanted: SocialData, log: (line: strin
     skillCategoryIds,
   };
   await client.query(
-    `insert into bench.generated (events, projects, tutorials, members, attendees, participants, saves, events_from, events_to, skill_category_ids)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-    [events, projects, tutorials, members, generated.attendees, generated.participants, generated.saves, eventsFrom, eventsTo, skillCategoryIds],
+    `insert into bench.generated (events, projects, tutorials, members, attendees, participants, saves, events_from, events_to, skill_category_ids, data_version)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+    [events, projects, tutorials, members, generated.attendees, generated.participants, generated.saves, eventsFrom, eventsTo, skillCategoryIds, DATA_VERSION],
   );
   log(`done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   return generated;
