@@ -315,6 +315,7 @@ describe('surveys and the reward for answering one', () => {
     for (const [action, rule] of Object.entries(REWARD_RULES)) {
       const row = rules.locator('li').filter({ hasText: rule.label });
       expect(await row.innerText()).toContain(action === 'purchase' ? `+${rule.points} per $1` : `+${rule.points} points`);
+      if (rule.note) expect(await row.innerText()).toContain(rule.note);
     }
     expect(await rules.locator('li').count()).toBe(Object.keys(REWARD_RULES).length);
 

@@ -4,9 +4,8 @@ import { DEFAULT_CONSUMER_SETTINGS, type RewardsConfig } from './config.js';
 import { createContext, type RewardsContext } from './context.js';
 import { members, outbox, processedEvents } from './db/schema/index.js';
 import { exportMemberData } from './balances/export-member-data.js';
-import { consumePaymentRefunded } from './events/consumers/payment-refunded.js';
 import { consumeUserDeleted } from './events/consumers/user-deleted.js';
-import { registerEarningConsumers } from './events/register-consumers.js';
+import { registerEarningConsumers, registerTakeBackConsumers } from './events/register-consumers.js';
 import { registerRoutes } from './routes/index.js';
 
 export type { RewardsConfig } from './config.js';
@@ -24,7 +23,7 @@ export function createRewardsService(config: RewardsConfig, overrides: RuntimeOv
     const ctx = createContext(runtime, config);
     projectUsers(runtime, members);
     registerEarningConsumers(runtime, config);
-    consumePaymentRefunded(runtime, config);
+    registerTakeBackConsumers(runtime, config);
     consumeUserDeleted(runtime);
     registerRoutes(runtime.app, ctx);
     exportMemberData(runtime.app, ctx);

@@ -40,8 +40,16 @@ async function counts(eventId: string): Promise<{ kept: number; standing: number
 }
 
 async function attendedEvents(eventId: string): Promise<unknown[]> {
+  return announced('event.attended', eventId);
+}
+
+async function cancelledAttendances(eventId: string): Promise<unknown[]> {
+  return announced('event.attendance.cancelled', eventId);
+}
+
+async function announced(type: 'event.attended' | 'event.attendance.cancelled', eventId: string): Promise<unknown[]> {
   // In the order they were announced: a table read without an order has none (the relay rewrites rows as it sends them).
-  const rows = await sut.service.runtime.db.select().from(outbox).where(eq(outbox.type, 'event.attended')).orderBy(asc(outbox.createdAt));
+  const rows = await sut.service.runtime.db.select().from(outbox).where(eq(outbox.type, type)).orderBy(asc(outbox.createdAt), asc(outbox.id));
   return rows.map((r) => (r.envelope as { data: { eventId: string } }).data).filter((d) => d.eventId === eventId);
 }
 
@@ -178,6 +186,48 @@ describe('RSVP', () => {
     expect([3, 4]).toContain(after.kept);
     const [listed] = (await list(ada!, `?from=${inDays(1)}&to=${inDays(3)}`)).body.items.filter((e) => e.id === event.id);
     expect(listed!.attendeeCount).toBe(after.kept);
+  });
+
+  it('announces a cancelled RSVP while the event is ahead, once, so its points go back', async () => {
+    const [ada, bob, cy] = await seedMembers(sut, 'Ada', 'Bob', 'Cy');
+    const { body: event } = await host(ada!, { title: 'Farmers market', eventDate: inDays(2) });
+    await attend(bob!, event.id);
+    expect((await cancel(bob!, event.id)).status).toBe(204);
+    // Cancelling again, or without having said yes, announces nothing.
+    await cancel(bob!, event.id);
+    await cancel(cy!, event.id);
+    expect(await cancelledAttendances(event.id)).toEqual([{ eventId: event.id, userId: bob!.id, reason: 'cancelled' }]);
+    // Yes again is not announced (the event earned once), and its cancellation is: rewards takes back nothing twice.
+    await attend(bob!, event.id);
+    await cancel(bob!, event.id);
+    expect(await attendedEvents(event.id)).toEqual([{ eventId: event.id, userId: bob!.id }]);
+    expect(await cancelledAttendances(event.id)).toHaveLength(2);
+  });
+
+  it('keeps quiet about an RSVP cancelled once the event has taken place: the member attended', async () => {
+    const [ada, bob] = await seedMembers(sut, 'Ada', 'Bob');
+    const past = await pastEvent(ada!, 'Yesterday’s market', 1);
+    await sut.service.runtime.db.insert(eventAttendees).values({ eventId: past.id, userId: bob!.id, createdAt: new Date(Date.now() - 2 * DAY) });
+    await sut.service.runtime.db.update(events).set({ attendeeCount: 1 }).where(eq(events.id, past.id));
+    expect((await cancel(bob!, past.id)).status).toBe(204);
+    expect(await counts(past.id)).toEqual({ kept: 0, standing: 0 });
+    expect(await cancelledAttendances(past.id)).toEqual([]);
+  });
+
+  it('announces each standing RSVP of an event deleted before it happens, and none of a past event deleted', async () => {
+    const [ada, bob, cy, di] = await seedMembers(sut, 'Ada', 'Bob', 'Cy', 'Di');
+    const { body: event } = await host(ada!, { title: 'Seed swap', eventDate: inDays(3) });
+    await Promise.all([attend(bob!, event.id), attend(cy!, event.id), attend(di!, event.id)]);
+    await cancel(di!, event.id);
+    expect((await call(sut, ada!.id, 'DELETE', `/api/events/${event.id}`)).status).toBe(204);
+    const onDelete = (await cancelledAttendances(event.id)).filter((d) => (d as { reason: string }).reason === 'event_deleted');
+    expect(onDelete).toHaveLength(2);
+    expect(onDelete).toEqual(expect.arrayContaining([bob!, cy!].map((m) => ({ eventId: event.id, userId: m.id, reason: 'event_deleted' }))));
+
+    const past = await pastEvent(ada!, 'Last week’s swap', 7);
+    await sut.service.runtime.db.insert(eventAttendees).values({ eventId: past.id, userId: bob!.id, createdAt: new Date(Date.now() - 8 * DAY) });
+    expect((await call(sut, ada!.id, 'DELETE', `/api/events/${past.id}`)).status).toBe(204);
+    expect(await cancelledAttendances(past.id)).toEqual([]);
   });
 
   it('refuses an event that has passed (409), the host’s own (403) and a missing one (404)', async () => {

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { dayKey, decideEarnings, thingKey, utcDay, wholeDollars, type Claim, type Decision, type PriorCredits } from './earning.js';
+import { dayKey, decideEarnings, pointsToTakeBack, thingKey, utcDay, wholeDollars, type Claim, type Decision, type PriorCredits } from './earning.js';
+import { eventAttendanceCancelled } from '../events/consumers/event-attendance-cancelled.js';
+import { eventAttended } from '../events/consumers/event-attended.js';
+import { paymentRefunded } from '../events/consumers/payment-refunded.js';
 import { paymentSucceeded } from '../events/consumers/payment-succeeded.js';
 import { reviewCreated } from '../events/consumers/review-created.js';
 
@@ -98,5 +101,50 @@ describe(decideEarnings.name, () => {
     const [first, second] = decideEarnings(nothingBefore, [later, earlier]);
     expect([first!.kind, first!.claim]).toEqual(['credited', earlier]);
     expect([second!.kind, second!.claim]).toEqual(['duplicate', later]);
+  });
+});
+
+describe(pointsToTakeBack.name, () => {
+  it('takes back a whole RSVP credit once: a second cancellation of the same RSVP takes nothing', () => {
+    expect(pointsToTakeBack({ total: 'all' }, { credited: 15, takenSoFar: 0, balance: 40 })).toBe(15);
+    expect(pointsToTakeBack({ total: 'all' }, { credited: 15, takenSoFar: 15, balance: 25 })).toBe(0);
+  });
+
+  it('takes nothing of an earning recorded without points (over the cap, say)', () => {
+    expect(pointsToTakeBack({ total: 'all' }, { credited: 0, takenSoFar: 0, balance: 40 })).toBe(0);
+  });
+
+  it('takes a running total up to what was credited, less what was taken before', () => {
+    expect(pointsToTakeBack({ total: 15 }, { credited: 40, takenSoFar: 0, balance: 40 })).toBe(15);
+    expect(pointsToTakeBack({ total: 60 }, { credited: 40, takenSoFar: 15, balance: 25 })).toBe(25);
+    expect(pointsToTakeBack({ total: 15 }, { credited: 40, takenSoFar: 25, balance: 15 })).toBe(0);
+  });
+
+  it('never takes the balance below zero', () => {
+    expect(pointsToTakeBack({ total: 'all' }, { credited: 15, takenSoFar: 0, balance: 6 })).toBe(6);
+  });
+});
+
+describe('take-back rules', () => {
+  const eventId = '1b0f7f52-2c4e-4a77-9f3e-3c1b2f7d6a10';
+
+  it('takes back the very credit an RSVP earned, and says why in Recent Activity', () => {
+    const earned = eventAttended.toEarning({ eventId, userId: 'dev-a' });
+    const cancelled = eventAttendanceCancelled.toTakeBack({ eventId, userId: 'dev-a', reason: 'cancelled' });
+    expect(cancelled).toMatchObject({ userId: earned.userId, action: earned.action, relatedId: earned.relatedId, total: 'all', creditAnnounced: true });
+    expect(cancelled.description).toBe('RSVP cancelled: points taken back');
+    expect(eventAttendanceCancelled.toTakeBack({ eventId, userId: 'dev-a', reason: 'event_deleted' }).description).toBe('Event cancelled by its host: points taken back');
+  });
+
+  it('takes back a refund’s whole dollars from the payment’s credit', () => {
+    const refund = { ...payment, amount: '40.00', amountRefunded: '15.50', succeededAnnounced: true };
+    expect(paymentRefunded.toTakeBack(refund)).toEqual({
+      userId: 'dev-a',
+      action: 'purchase',
+      relatedId: payment.transactionId,
+      total: 15,
+      description: 'Refund of $15.50 of $40.00: points taken back',
+      creditAnnounced: true,
+    });
   });
 });

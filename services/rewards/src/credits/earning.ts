@@ -76,6 +76,41 @@ export function decideEarnings(prior: PriorCredits, claims: readonly Claim[]): D
   });
 }
 
+/** The events that take back (some of) a credit: a refund, an RSVP ended before its event. */
+export const TAKE_BACK_EVENT_TYPES = ['payment.refunded', 'event.attendance.cancelled'] as const satisfies readonly EventType[];
+export type TakeBackEventType = (typeof TAKE_BACK_EVENT_TYPES)[number];
+
+/** What one event takes back of one earlier credit. */
+export interface TakeBack {
+  userId: string;
+  action: EarningAction;
+  /** The thing whose credit goes back, as its earning named it. */
+  relatedId: string;
+  /** The points this credit should have lost in all once the event is applied; 'all' for the whole credit. */
+  total: number | 'all';
+  description: string;
+  /** Whether the credit was announced: while it is undecided, the event waits for it instead of taking nothing. */
+  creditAnnounced: boolean;
+}
+
+/** How one event type takes back: one file per subject under events/consumers. */
+export interface TakeBackRule<T extends TakeBackEventType> {
+  type: T;
+  toTakeBack(data: EventData<T>): TakeBack;
+}
+
+/**
+ * The points to take back now (spec 02 §9 earns once per thing, so it also loses once): up to the
+ * wanted total, never more than the thing was credited, less what earlier take-backs of it took, so
+ * a repeat or a replay takes nothing. The balance never goes below zero; what it cannot cover is
+ * written off. A take-back gives nothing back either: the thing stays decided (answering yes
+ * again to the same event earns nothing) and the day's cap stays used.
+ */
+export function pointsToTakeBack(takeBack: Pick<TakeBack, 'total'>, credit: { credited: number; takenSoFar: number; balance: number }): number {
+  const wanted = takeBack.total === 'all' ? credit.credited : Math.min(takeBack.total, credit.credited);
+  return Math.max(0, Math.min(wanted - credit.takenSoFar, credit.balance));
+}
+
 /** The key of a thing a member earns for once. */
 export function thingKey(thing: { userId: string; action: string; relatedId: string }): string {
   return JSON.stringify([thing.userId, thing.action, thing.relatedId]);

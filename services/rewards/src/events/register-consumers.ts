@@ -1,7 +1,8 @@
 import type { ServiceRuntime } from '@freemarket/kit';
 import { DEFAULT_CONSUMER_SETTINGS, type RewardsConfig } from '../config.js';
-import { EARNING_EVENT_TYPES } from '../credits/earning.js';
+import { EARNING_EVENT_TYPES, TAKE_BACK_EVENT_TYPES } from '../credits/earning.js';
 import { creditEarnings } from '../credits/service.js';
+import { takeBackCredit } from '../credits/take-back.js';
 
 /**
  * One durable consumer per earning subject, their deliveries decided together in batches through
@@ -11,4 +12,13 @@ import { creditEarnings } from '../credits/service.js';
 export function registerEarningConsumers(runtime: ServiceRuntime, config: RewardsConfig): void {
   const { maxDeliver, ackWaitMs, maxBatch, maxParallel } = config.consumers ?? DEFAULT_CONSUMER_SETTINGS;
   runtime.consumeBatchesOnce(EARNING_EVENT_TYPES, creditEarnings, { maxDeliver, ackWaitMs, maxBatch, maxParallel });
+}
+
+/**
+ * One durable consumer per subject that takes back a credit (a refund, an RSVP ended before its
+ * event), each event in its own transaction with its processed-event record: take-backs are rare.
+ */
+export function registerTakeBackConsumers(runtime: ServiceRuntime, config: RewardsConfig): void {
+  const { maxDeliver } = config.consumers ?? DEFAULT_CONSUMER_SETTINGS;
+  for (const type of TAKE_BACK_EVENT_TYPES) runtime.consumeOnce(type, takeBackCredit, { maxDeliver });
 }

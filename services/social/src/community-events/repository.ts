@@ -150,15 +150,30 @@ async function recordRsvp(db: DbOrTx, eventId: string, userId: string): Promise<
   return restored.length > 0 ? 'restored' : 'already';
 }
 
-/** Cancels a standing RSVP and takes it off the event's count; run it in the transaction that locked the event. */
-export async function cancelAttendance(db: DbOrTx, eventId: string, userId: string): Promise<void> {
+/**
+ * Cancels a standing RSVP and takes it off the event's count; false when there was none. Run it in
+ * the transaction that locked the event.
+ */
+export async function cancelAttendance(db: DbOrTx, eventId: string, userId: string): Promise<boolean> {
   const cancelled = await db
     .update(eventAttendees)
     // The database's clock, as for the RSVP's own time: the two never disagree.
     .set({ cancelledAt: sql`now()` })
     .where(and(eq(eventAttendees.eventId, eventId), eq(eventAttendees.userId, userId), isNull(eventAttendees.cancelledAt)))
     .returning({ userId: eventAttendees.userId });
-  if (cancelled.length > 0) await countAttendees(db, eventId, -1);
+  if (cancelled.length === 0) return false;
+  await countAttendees(db, eventId, -1);
+  return true;
+}
+
+/** The members whose RSVP to the event stands; run it in the transaction that locked the event. */
+export async function standingAttendees(db: DbOrTx, eventId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: eventAttendees.userId })
+    .from(eventAttendees)
+    .where(and(eq(eventAttendees.eventId, eventId), isNull(eventAttendees.cancelledAt)))
+    .orderBy(asc(eventAttendees.userId));
+  return rows.map((r) => r.userId);
 }
 
 async function countAttendees(db: DbOrTx, eventId: string, by: 1 | -1): Promise<void> {

@@ -20,6 +20,7 @@ import {
   pageByDate,
   pageHosted,
   saveCalendarToken,
+  standingAttendees,
   updateEvent,
   viewEvent,
   type EventView,
@@ -82,10 +83,13 @@ export class EventService {
     return this.view(actor, id);
   }
 
+  /** Deletes the event; if it has not happened yet, each standing RSVP is announced as cancelled. */
   async remove(actor: Actor, id: string): Promise<void> {
-    await this.runtime.transaction(async (tx) => {
-      await this.hostedBy(tx, actor, id);
+    await this.runtime.transaction(async (tx, emit) => {
+      const event = await this.hostedBy(tx, actor, id);
+      const attendees = isAhead(event) ? await standingAttendees(tx, id) : [];
       await deleteEvent(tx, id);
+      await emit.all('event.attendance.cancelled', attendees.map((userId) => ({ eventId: id, userId, reason: 'event_deleted' as const })));
     });
   }
 
@@ -95,17 +99,24 @@ export class EventService {
       const event = await findEvent(tx, id, { lock: true });
       if (!event) throw new NotFoundError('Event not found');
       if (event.hostUserId === actor.userId) throw new ForbiddenError('You are hosting this event');
-      if (event.eventDate <= new Date()) throw new ConflictError('This event has already taken place');
+      if (!isAhead(event)) throw new ConflictError('This event has already taken place');
       if ((await attend(tx, id, actor.userId)) === 'new') await emit('event.attended', { eventId: id, userId: actor.userId });
     });
     return this.view(actor, id);
   }
 
+  /**
+   * Cancels the member's RSVP. Before the event it is announced, so the RSVP's points go back; once
+   * the event has taken place the member attended, and keeps them.
+   */
   async cancelAttendance(actor: Actor, id: string): Promise<void> {
-    await this.runtime.transaction(async (tx) => {
+    await this.runtime.transaction(async (tx, emit) => {
       // Locked as `attend` locks it: the event row first, then the RSVP, whichever of the two runs.
-      if (!(await findEvent(tx, id, { lock: true }))) throw new NotFoundError('Event not found');
-      await cancelAttendance(tx, id, actor.userId);
+      const event = await findEvent(tx, id, { lock: true });
+      if (!event) throw new NotFoundError('Event not found');
+      if ((await cancelAttendance(tx, id, actor.userId)) && isAhead(event)) {
+        await emit('event.attendance.cancelled', { eventId: id, userId: actor.userId, reason: 'cancelled' });
+      }
     });
   }
 
@@ -159,6 +170,11 @@ export class EventService {
   private async requireVisibleEvents(actor: Actor, userId: string): Promise<void> {
     if (userId !== actor.userId && !(await eventsArePublic(this.runtime.db, userId))) throw new ForbiddenError('This member keeps their events private');
   }
+}
+
+/** Whether the event is still to come: RSVPs are taken, and ended ones announced, until it starts. */
+function isAhead(event: EventRow): boolean {
+  return event.eventDate > new Date();
 }
 
 /** A new event, or an event moved to another time, must not have passed (allowing for a clock a little behind). */

@@ -1,5 +1,7 @@
-import type { EarningEventType, EarningRule } from '../../credits/earning.js';
+import type { EarningEventType, EarningRule, TakeBackEventType, TakeBackRule } from '../../credits/earning.js';
+import { eventAttendanceCancelled } from './event-attendance-cancelled.js';
 import { eventAttended } from './event-attended.js';
+import { paymentRefunded } from './payment-refunded.js';
 import { paymentSucceeded } from './payment-succeeded.js';
 import { projectJoined } from './project-joined.js';
 import { referralCreated } from './referral-created.js';
@@ -16,4 +18,10 @@ export const EARNING_RULES: { [T in EarningEventType]: EarningRule<T> } = {
   'project.joined': projectJoined,
   'tutorial.created': tutorialCreated,
   'payment.succeeded': paymentSucceeded,
+};
+
+/** Every take-back rule, one per subject that undoes an earlier credit. */
+export const TAKE_BACK_RULES: { [T in TakeBackEventType]: TakeBackRule<T> } = {
+  'payment.refunded': paymentRefunded,
+  'event.attendance.cancelled': eventAttendanceCancelled,
 };

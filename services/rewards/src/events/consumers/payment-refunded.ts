@@ -1,9 +1,18 @@
-import type { ServiceRuntime } from '@freemarket/kit';
-import { DEFAULT_CONSUMER_SETTINGS, type RewardsConfig } from '../../config.js';
-import { takeBackPurchasePoints } from '../../credits/purchase-refund.js';
+import { REWARD_RULES } from '@freemarket/contracts';
+import { wholeDollars, type TakeBackRule } from '../../credits/earning.js';
 
-/** `payment.refunded`: the refunded dollars' points leave the payer's balance, once per event. */
-export function consumePaymentRefunded(runtime: ServiceRuntime, config: RewardsConfig): void {
-  const settings = config.consumers ?? DEFAULT_CONSUMER_SETTINGS;
-  runtime.consumeOnce('payment.refunded', takeBackPurchasePoints, { maxDeliver: settings.maxDeliver });
-}
+/**
+ * The refunded whole dollars' points leave the payer's balance. The event carries the total
+ * refunded so far, so a late or repeated refund takes nothing more.
+ */
+export const paymentRefunded: TakeBackRule<'payment.refunded'> = {
+  type: 'payment.refunded',
+  toTakeBack: (data) => ({
+    userId: data.buyerId,
+    action: 'purchase',
+    relatedId: data.transactionId,
+    total: wholeDollars(data.amountRefunded) * REWARD_RULES.purchase.points,
+    description: `Refund of $${data.amountRefunded} of $${data.amount}: points taken back`,
+    creditAnnounced: data.succeededAnnounced,
+  }),
+};

@@ -52,6 +52,7 @@ function EarnCard() {
             <div>
               <p className="font-medium text-slate-900">{rule.label}</p>
               {rule.dailyCap !== null ? <p className="text-xs text-slate-600">Up to {rule.dailyCap} times a day</p> : null}
+              {rule.note ? <p className="text-xs text-slate-600">{rule.note}</p> : null}
             </div>
             <span className="shrink-0 font-semibold text-green-800">{action === 'purchase' ? `+${rule.points} per $1` : `+${rule.points} points`}</span>
           </li>
