@@ -4,5 +4,6 @@
  */
 export * from './directory/constants.js';
 export * from './commerce-constants.js';
+export * from './expense-constants.js';
 export * from './text.js';
 export * from './messaging-constants.js';

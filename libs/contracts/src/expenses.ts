@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { calendarDate, clearableText, optionalText } from './primitives.js';
 import { positiveAmountSchema } from './commerce.js';
+import { EXPENSE_PAYMENT_METHODS } from './expense-constants.js';
+
+export * from './expense-constants.js';
 
 export const EXPENSE_TYPES = ['business', 'personal'] as const;
 export const expenseTypeSchema = z.enum(EXPENSE_TYPES);
 export type ExpenseType = z.infer<typeof expenseTypeSchema>;
 
-/** Spec 02 §9. */
-export const EXPENSE_PAYMENT_METHODS = ['cash', 'credit_card', 'debit_card', 'check', 'bank_transfer', 'other'] as const;
 export const expensePaymentMethodSchema = z.enum(EXPENSE_PAYMENT_METHODS);
 
 export const EXPENSE_LIMITS = { lineItem: 500, vendor: 200, category: 100, notes: 2000 } as const;
@@ -110,5 +111,13 @@ export const expenseSummarySchema = total.extend({
   byMonth: z.array(total.extend({ month: z.string() })),
 });
 export type ExpenseSummary = z.infer<typeof expenseSummarySchema>;
+
+/** `GET /api/expenses/years?type`: the calendar years holding the member's expenses (of a type, or both), latest first. */
+export const expenseYearsQuerySchema = z.object({ type: expenseTypeSchema.optional() });
+export type ExpenseYearsQuery = z.infer<typeof expenseYearsQuerySchema>;
+/** The most years one answer lists: the latest ones, more than a century of bookkeeping. */
+export const EXPENSE_YEARS_MAX = 200;
+export const expenseYearsSchema = z.object({ years: z.array(z.number().int()) });
+export type ExpenseYears = z.infer<typeof expenseYearsSchema>;
 
 export const expenseParamsSchema = z.object({ id: z.uuid() });

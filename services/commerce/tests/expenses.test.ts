@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
-import { EXPENSE_EXPORT_MAX_ROWS, type ErrorBody, type Expense, type ExpensePage, type ExpenseSummary } from '@freemarket/contracts';
+import { EXPENSE_EXPORT_MAX_ROWS, type ErrorBody, type Expense, type ExpensePage, type ExpenseSummary, type ExpenseYears } from '@freemarket/contracts';
 import { expenses } from '../src/db/schema/index.js';
 import { call, seedMembers, startCommerce, type CommerceUnderTest, type Member } from './_util.js';
 
@@ -127,6 +127,15 @@ describe('a member’s expenses', () => {
     expect((await call(sut, ada!.id, 'GET', '/api/expenses?from=0000-01-01')).status).toBe(400);
   });
 
+  it('names each payment method in the CSV as the profile page does, and leaves a missing one empty', async () => {
+    const [ada] = await seedMembers(sut, 'Ada');
+    const methods = ['cash', 'credit_card', 'debit_card', 'check', 'bank_transfer', 'other', null];
+    for (const [i, paymentMethod] of methods.entries()) await record(ada!, { ...paint, paymentMethod, expenseDate: `2033-02-0${i + 1}` });
+    const res = await fetch(`${sut.url}/api/expenses/export.csv?from=2033-01-01&to=2033-12-31`, { headers: await sut.as(ada!.id) });
+    const rows = parse(await res.text()) as string[][];
+    expect(rows.slice(1).map((row) => row[6])).toEqual(['Cash', 'Credit Card', 'Debit Card', 'Check', 'Bank Transfer', 'Other', '']);
+  });
+
   it('exports a period as CSV with commas, quotes and line breaks quoted and formulas neutralised', async () => {
     const [ada] = await seedMembers(sut, 'Ada');
     await record(ada!, { ...paint, lineItem: 'Nails, screws and "anchors"', vendor: '=HYPERLINK("http://evil.example","x")', notes: 'Two trips\nto the store', expenseDate: '2032-05-02' });
@@ -137,8 +146,8 @@ describe('a member’s expenses', () => {
     const rows = parse(await res.text()) as string[][];
     expect(rows).toEqual([
       ['Date', 'Type', 'Amount', 'Line item', 'Vendor', 'Category', 'Payment method', 'Notes'],
-      ['2032-05-01', 'business', '84.20', "'+1 ladder", "'@SUM(A1)", "'-discount", 'debit_card', ''],
-      ['2032-05-02', 'business', '84.20', 'Nails, screws and "anchors"', '\'=HYPERLINK("http://evil.example","x")', 'Supplies', 'debit_card', 'Two trips\nto the store'],
+      ['2032-05-01', 'business', '84.20', "'+1 ladder", "'@SUM(A1)", "'-discount", 'Debit Card', ''],
+      ['2032-05-02', 'business', '84.20', 'Nails, screws and "anchors"', '\'=HYPERLINK("http://evil.example","x")', 'Supplies', 'Debit Card', 'Two trips\nto the store'],
     ]);
   });
 
@@ -158,8 +167,23 @@ describe('a member’s expenses', () => {
     expect((parse(await day.text()) as string[][]).length).toBe(1 + Math.floor((EXPENSE_EXPORT_MAX_ROWS + 1) / 365));
   });
 
+  it('lists the calendar years holding the member’s expenses of a type, latest first, each once', async () => {
+    const [ada, bob] = await seedMembers(sut, 'Ada', 'Bob');
+    for (const [day, type] of [['2031-12-31', 'business'], ['2031-01-01', 'business'], ['2029-06-15', 'business'], ['1999-03-01', 'business'], ['2030-07-04', 'personal']] as const) {
+      await record(ada!, { ...paint, type, expenseDate: day });
+    }
+    await record(bob!, { ...paint, expenseDate: '2035-01-01' });
+    expect((await call<ExpenseYears>(sut, ada!.id, 'GET', '/api/expenses/years?type=business')).body).toEqual({ years: [2031, 2029, 1999] });
+    expect((await call<ExpenseYears>(sut, ada!.id, 'GET', '/api/expenses/years?type=personal')).body).toEqual({ years: [2030] });
+    expect((await call<ExpenseYears>(sut, ada!.id, 'GET', '/api/expenses/years')).body).toEqual({ years: [2031, 2030, 2029, 1999] });
+    const [cy] = await seedMembers(sut, 'Cy');
+    expect((await call<ExpenseYears>(sut, cy!.id, 'GET', '/api/expenses/years')).body).toEqual({ years: [] });
+    expect((await call(sut, ada!.id, 'GET', '/api/expenses/years?type=household')).status).toBe(400);
+  });
+
   it('answers 401 to anyone not signed in', async () => {
     expect(await call(sut, null, 'GET', '/api/expenses')).toMatchObject({ status: 401, body: { message: 'Unauthorized' } });
     expect((await fetch(`${sut.url}/api/expenses/export.csv`)).status).toBe(401);
+    expect((await call(sut, null, 'GET', '/api/expenses/years')).status).toBe(401);
   });
 });

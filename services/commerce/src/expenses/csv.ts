@@ -1,4 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
+import { expensePaymentMethodLabel } from '@freemarket/contracts';
 import type { ExpenseRow } from '../db/schema/index.js';
 
 const COLUMNS = ['Date', 'Type', 'Amount', 'Line item', 'Vendor', 'Category', 'Payment method', 'Notes'];
@@ -14,13 +15,16 @@ export function neutralise(cell: string | null): string {
   return FORMULA_START.test(cell) ? `'${cell}` : cell;
 }
 
-/** An export of expenses for a tax preparer: quoted by the CSV library, every text cell neutralised. */
+/**
+ * An export of expenses for a tax preparer: quoted by the CSV library, every text cell neutralised,
+ * payment methods named as the profile page names them.
+ */
 export function expensesCsv(rows: readonly ExpenseRow[]): string {
   const records = rows.map((r) => [
     r.expenseDate.toISOString().slice(0, 10),
     r.type,
     r.amount,
-    ...[r.lineItem, r.vendor, r.category, r.paymentMethod, r.notes].map(neutralise),
+    ...[r.lineItem, r.vendor, r.category, r.paymentMethod && expensePaymentMethodLabel(r.paymentMethod), r.notes].map(neutralise),
   ]);
   return stringify([COLUMNS, ...records], { record_delimiter: 'windows' });
 }

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { olderThan, type DbOrTx, type TimeIdKey } from '@freemarket/db';
+import { olderThan, queryRows, type DbOrTx, type TimeIdKey } from '@freemarket/db';
 import type { ExpenseChange, ExpenseInput, ExpenseType } from '@freemarket/contracts';
 import { expenses, type ExpenseRow } from '../db/schema/index.js';
 
@@ -82,4 +82,25 @@ export async function sumExpenses(db: DbOrTx, scope: ExpenseScope) {
     db.select({ month, total, count: count() }).from(expenses).where(where).groupBy(month).orderBy(month),
   ]);
   return { ...all[0]!, byCategory, byMonth };
+}
+
+const yearOf = sql<number>`extract(year from ${expenses.expenseDate} at time zone 'UTC')::int`;
+
+/**
+ * The calendar years holding a member's expenses, latest first, up to `limit`. Each step jumps to
+ * the latest expense before the year found last, one probe of the owner's date index per year
+ * instead of a read of every expense.
+ */
+export async function expenseYears(db: DbOrTx, scope: Pick<ExpenseScope, 'userId' | 'type'>, limit: number): Promise<number[]> {
+  const owner = and(...inScope(scope));
+  const latestYear = (before: SQL | undefined) =>
+    sql`(select ${yearOf} from ${expenses} where ${before ? and(owner, before) : owner} order by ${expenses.expenseDate} desc limit 1)`;
+  const rows = await queryRows<{ year: number }>(db, sql`
+    with recursive found(year) as (
+      select ${latestYear(undefined)}
+      union all
+      select ${latestYear(sql`${expenses.expenseDate} < make_timestamptz(found.year, 1, 1, 0, 0, 0, 'UTC')`)} from found where found.year is not null
+    )
+    select year from found where year is not null limit ${limit}`);
+  return rows.map((r) => Number(r.year));
 }

@@ -1,9 +1,9 @@
-import { EXPENSE_EXPORT_MAX_ROWS, type Expense, type ExpenseChange, type ExpenseInput, type ExpensePage, type ExpensePeriodQuery, type ExpenseSummary, type ListExpensesQuery } from '@freemarket/contracts';
+import { EXPENSE_EXPORT_MAX_ROWS, EXPENSE_YEARS_MAX, type Expense, type ExpenseChange, type ExpenseInput, type ExpensePage, type ExpensePeriodQuery, type ExpenseSummary, type ExpenseYears, type ExpenseYearsQuery, type ListExpensesQuery } from '@freemarket/contracts';
 import { paginate, type DbOrTx } from '@freemarket/db';
 import { InvalidRequestError, NotFoundError, readCursor, type Actor, type ServiceRuntime } from '@freemarket/kit';
 import type { ExpenseRow } from '../db/schema/index.js';
 import { expensesCsv } from './csv.js';
-import { deleteExpense, findExpense, insertExpense, pageExpenses, periodExpenses, sumExpenses, updateExpense, type ExpenseScope } from './repository.js';
+import { deleteExpense, expenseYears, findExpense, insertExpense, pageExpenses, periodExpenses, sumExpenses, updateExpense, type ExpenseScope } from './repository.js';
 
 /** A member's own expenses (spec 02 §2, the profile's expenses): nobody else reads or changes them. */
 export class ExpenseService {
@@ -33,6 +33,11 @@ export class ExpenseService {
     const scope = periodOf(actor, query);
     const sums = await sumExpenses(this.runtime.db, scope);
     return { ...sums, from: scope.from, to: scope.to };
+  }
+
+  /** The years a member can choose for totals and exports: those holding their expenses. */
+  async years(actor: Actor, query: ExpenseYearsQuery): Promise<ExpenseYears> {
+    return { years: await expenseYears(this.runtime.db, { userId: actor.userId, type: query.type }, EXPENSE_YEARS_MAX) };
   }
 
   async exportCsv(actor: Actor, query: ExpensePeriodQuery): Promise<{ filename: string; csv: string }> {
