@@ -15,13 +15,19 @@ function FieldProblem({ name }: { name: keyof ProfileFormValues }) {
   ) : null;
 }
 
+/**
+ * A disabled field outside edit mode is a value being read, not an unavailable control: normal text,
+ * no fade (the shared controls fade when disabled).
+ */
+const VIEWING = 'disabled:cursor-default disabled:bg-slate-50 disabled:opacity-100!';
+
 /** A text field of the profile form: disabled outside edit mode (spec 02 §2), its message below it. */
 export function ProfileTextInput({ name, label, editing, multiline = false, type = 'text' }: { name: ProfileTextField | 'latitude' | 'longitude'; label: string; editing: boolean; multiline?: boolean; type?: string }) {
   const { register, formState } = useFormContext<ProfileFormValues>();
   const invalid = formState.errors[name] ? true : undefined;
   const id = `profile-${name}`;
   const maxLength = name === 'latitude' || name === 'longitude' ? 20 : PROFILE_TEXT_MAX[name];
-  const common = { id, disabled: !editing, 'aria-invalid': invalid, 'aria-describedby': invalid ? `${id}-problem` : undefined, maxLength, ...register(name) };
+  const common = { id, disabled: !editing, className: editing ? undefined : VIEWING, 'aria-invalid': invalid, 'aria-describedby': invalid ? `${id}-problem` : undefined, maxLength, ...register(name) };
   return (
     <Field label={label} htmlFor={id}>
       {multiline ? <Textarea rows={3} {...common} /> : <Input type={type} {...common} />}
@@ -36,7 +42,7 @@ export function ProfileNumberInput({ name, label, editing }: { name: ProfileWhol
   const id = `profile-${name}`;
   return (
     <Field label={label} htmlFor={id}>
-      <WholeNumberInput id={id} disabled={!editing} problem={formState.errors[name]?.message} {...register(name)} />
+      <WholeNumberInput id={id} disabled={!editing} className={editing ? undefined : VIEWING} problem={formState.errors[name]?.message} {...register(name)} />
     </Field>
   );
 }
