@@ -1,6 +1,7 @@
 import { UNAUTHORIZED_REDIRECT_DELAY_MS } from '../config/constants';
 import { navigateTo, paths } from '../config/paths';
 import { toast } from '../components/ui/toast-store';
+import { readableReason } from './server-reason';
 
 /** An answer that was not 2xx; its message is 'status: body' as the spec's error rules require (spec 01 §8). */
 export class ApiError extends Error {
@@ -71,6 +72,17 @@ export function handleUnauthorized(error: unknown): boolean {
   return true;
 }
 
+/** The `message` of an error answer's `{ message }` body; null when the body is not that JSON. */
+function statedMessageOf(error: ApiError): string | null {
+  try {
+    const parsed: unknown = JSON.parse(error.message.slice(`${error.status}: `.length));
+    if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string') return parsed.message;
+  } catch {
+    // Not JSON: no message of the server's own.
+  }
+  return null;
+}
+
 /**
  * What the server said went wrong: the `message` of an error answer's `{ message }` body, else the
  * error's own message (a network failure, or a body that is not that JSON).
@@ -78,14 +90,11 @@ export function handleUnauthorized(error: unknown): boolean {
 export function errorMessageOf(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   if (!(error instanceof ApiError)) return error.message;
-  const body = error.message.slice(`${error.status}: `.length);
-  try {
-    const parsed: unknown = JSON.parse(body);
-    if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string') return parsed.message;
-  } catch {
-    // Not JSON: the body text is the message.
-  }
-  return body;
+  return statedMessageOf(error) ?? error.message.slice(`${error.status}: `.length);
+}
+
+function isRefusal(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500 && !error.isUnauthorized;
 }
 
 /**
@@ -93,14 +102,24 @@ export function errorMessageOf(error: unknown): string {
  * that is not theirs to put right (the network, a 5xx); 401 has its own flow.
  */
 export function refusalOf(error: unknown): string | null {
-  return error instanceof ApiError && error.status >= 400 && error.status < 500 && !error.isUnauthorized ? errorMessageOf(error) : null;
+  return isRefusal(error) ? errorMessageOf(error) : null;
+}
+
+/**
+ * A refusal's reason as a member reads it ('Expense date must be 1900-01-01 or later.'), or null:
+ * for a failure that is not a refusal, and for a 4xx whose body states no reason of the server's.
+ */
+export function readableRefusalOf(error: unknown): string | null {
+  const stated = isRefusal(error) ? statedMessageOf(error) : null;
+  return stated ? readableReason(stated) : null;
 }
 
 /**
  * What every failed action shows: the unauthorized flow, or a destructive toast, titled 'Error'
- * unless the action names its own title (the payment screen's 'Payment Setup Error').
+ * unless the action names its own title (the payment screen's 'Payment Setup Error'). `failureText`
+ * is shown as given; `reason`, when there is one, on its own line under it.
  */
-export function reportActionError(error: unknown, failureText: string, title = 'Error'): void {
+export function reportActionError(error: unknown, failureText: string, { title = 'Error', reason = null }: { title?: string; reason?: string | null } = {}): void {
   if (handleUnauthorized(error)) return;
-  toast({ title, description: failureText, variant: 'destructive' });
+  toast({ title, description: failureText, ...(reason ? { reason } : {}), variant: 'destructive' });
 }

@@ -6,6 +6,8 @@ export type ToastVariant = 'default' | 'destructive';
 export interface ToastInput {
   title: string;
   description?: string;
+  /** A failed action's reason as the server gave it, on its own line under the description. */
+  reason?: string;
   variant?: ToastVariant;
 }
 

@@ -24,6 +24,7 @@ export function Toaster() {
           <div className="grid gap-1">
             <ToastPrimitive.Title className="text-sm font-semibold">{t.title}</ToastPrimitive.Title>
             {t.description ? <ToastPrimitive.Description className="text-sm opacity-90">{t.description}</ToastPrimitive.Description> : null}
+            {t.reason ? <ToastPrimitive.Description className="text-sm opacity-90">{t.reason}</ToastPrimitive.Description> : null}
           </div>
           <ToastPrimitive.Close aria-label="Close notification" className="absolute top-2 right-2 rounded p-1 opacity-80 hover:opacity-100">
             <X className="h-4 w-4" aria-hidden="true" />
