@@ -4,9 +4,11 @@ import type { ProfileInput } from '@freemarket/contracts';
 import { callApi, signedInMember, startBrowserStack, type BrowserStack, type SignedInMember } from './harness.js';
 
 const ada = { email: 'ada.refusals@example.com', firstName: 'Ada', lastName: 'Referrer' };
+const bo = { email: 'bo.refusals@example.com', firstName: 'Bo', lastName: 'Plumber' };
 
 let bs: BrowserStack;
 let adaIn: SignedInMember;
+let boIn: SignedInMember;
 
 /** The toast region, readable while a dialog hides it from the accessibility tree. */
 const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/, includeHidden: true });
@@ -19,9 +21,11 @@ async function toastSays(page: Page, title: string, ...lines: string[]): Promise
 
 beforeAll(async () => {
   bs = await startBrowserStack();
-  adaIn = await signedInMember(bs, ada);
+  [adaIn, boIn] = await Promise.all([signedInMember(bs, ada), signedInMember(bs, bo)]);
   const own: ProfileInput = { title: 'Neighbour' };
+  const plumber: ProfileInput = { title: 'Plumber', isServiceProvider: true };
   expect((await callApi(adaIn.page, 'POST', '/api/profiles', own)).status).toBe(201);
+  expect((await callApi(boIn.page, 'POST', '/api/profiles', plumber)).status).toBe(201);
 });
 afterAll(async () => {
   await bs?.stop();
@@ -58,5 +62,32 @@ describe('what a member is told when an action is refused', () => {
     await toastSays(page, 'Error', 'Failed to record business expense', 'Expense date must be 1900-01-01 or later.');
     expect(await dialog.isVisible()).toBe(true);
     expect((await callApi<{ items: unknown[] }>(page, 'GET', '/api/expenses?type=business')).body.items).toEqual([]);
+  });
+});
+
+describe('Log Transaction', () => {
+  it('says an amount must be above zero, or at most what can be recorded', async () => {
+    const page = adaIn.page;
+    await page.goto(`/profile/${boIn.id}`);
+    await page.getByRole('button', { name: 'Log Transaction' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Log Transaction' });
+    const amount = dialog.getByLabel('Amount');
+    await dialog.getByLabel('Payment method').selectOption('cash');
+
+    await amount.fill('-5');
+    await dialog.getByRole('button', { name: 'Record Transaction' }).click();
+    await dialog.getByText('Must be above zero', { exact: true }).waitFor();
+    expect(await amount.getAttribute('aria-invalid')).toBe('true');
+
+    await amount.fill('99999999999');
+    await dialog.getByText('Must be at most $99,999,999.99', { exact: true }).waitFor();
+
+    await amount.fill('12.345');
+    await dialog.getByText('Use at most two digits after the dot, like 12.50', { exact: true }).waitFor();
+
+    await amount.fill('12.34');
+    await expect.poll(() => amount.getAttribute('aria-invalid')).toBeNull();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect((await callApi<{ items: unknown[] }>(page, 'GET', '/api/transactions?role=buyer')).body.items).toEqual([]);
   });
 });

@@ -55,7 +55,7 @@ describe('the profile page’s Shop and Events tabs and expenses', () => {
     await dialog.getByLabel('Title').fill('Oak stool');
     await dialog.getByLabel('Price').fill('1.234');
     await dialog.getByRole('button', { name: 'Save Item' }).click();
-    await dialog.getByText('Enter an amount like 12.50: digits, with at most two after the dot').waitFor();
+    await dialog.getByText('Use at most two digits after the dot, like 12.50').waitFor();
     await dialog.getByLabel('Description').fill('Hand-cut joints, oiled finish.');
     await dialog.getByLabel('Price').fill('45.5');
     await dialog.getByLabel('Photo URL 1').fill(photo());

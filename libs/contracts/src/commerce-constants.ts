@@ -3,6 +3,8 @@
  * '12,50' is 12.50 to some members and 1,250 to others.
  */
 export const MONEY_PATTERN = /^\d{1,8}(\.\d{1,2})?$/;
+/** The largest amount MONEY_PATTERN admits (numeric(10,2)): an item's price, an expense, a logged payment. */
+export const MONEY_MAX_AMOUNT = 99_999_999.99;
 
 /** The largest single card payment, in dollars: beyond it a typo, not a purchase. */
 export const PAYMENT_MAX_AMOUNT = 10_000;

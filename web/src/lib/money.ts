@@ -1,31 +1,48 @@
-import { MONEY_PATTERN } from '@freemarket/contracts/constants';
+import { MONEY_MAX_AMOUNT, MONEY_PATTERN } from '@freemarket/contracts/constants';
 
-/** What a money field says when its text is not an amount. */
+/** What a money field says when its text is not an amount it takes; an amount too large says its field's maximum. */
 export const MONEY_PROBLEMS = {
   comma: 'Use a dot for cents, like 12.50',
-  format: 'Enter an amount like 12.50: digits, with at most two after the dot',
-  zero: 'Enter an amount greater than zero, like 12.50',
+  format: 'Enter an amount like 12.50',
+  cents: 'Use at most two digits after the dot, like 12.50',
+  negative: 'Must be zero or more',
+  zero: 'Must be above zero',
 } as const;
 
-export type MoneyReading = { amount: string } | { error: string; reason: keyof typeof MONEY_PROBLEMS };
+export type MoneyProblem = keyof typeof MONEY_PROBLEMS | 'tooLarge';
+export type MoneyReading = { amount: string } | { error: string; reason: MoneyProblem };
+
+// A number as typed, its sign included, so '-5' is told it is below zero rather than not an amount.
+const SIGNED_NUMBER = /^[-+]?(\d+(\.\d*)?|\.\d+)$/;
+
+function problem(reason: keyof typeof MONEY_PROBLEMS): MoneyReading {
+  return { error: MONEY_PROBLEMS[reason], reason };
+}
 
 /**
- * A money field's text as the server takes it ('12.5' → '12.50', a leading '$' allowed), or why it
- * is not an amount. A comma is refused rather than read: '12,50' means 12.50 to some members and
- * 1,250 to others, and guessing wrong saves a hundred times the amount.
+ * A money field's text as the server takes it ('12.5' → '12.50', a leading '$' allowed), or what is
+ * wrong with it. `max` is the field's own ceiling, at most what numeric(10,2) holds. A comma is
+ * refused rather than read: '12,50' means 12.50 to some members and 1,250 to others, and guessing
+ * wrong saves a hundred times the amount.
  */
-export function readMoney(raw: string): MoneyReading {
+export function readMoney(raw: string, max: number = MONEY_MAX_AMOUNT): MoneyReading {
   const text = raw.trim().replace(/^\$\s*/, '');
-  if (text.includes(',')) return { error: MONEY_PROBLEMS.comma, reason: 'comma' };
-  if (!MONEY_PATTERN.test(text)) return { error: MONEY_PROBLEMS.format, reason: 'format' };
-  return { amount: Number(text).toFixed(2) };
+  if (text.includes(',')) return problem('comma');
+  if (!SIGNED_NUMBER.test(text)) return problem('format');
+  if (text.startsWith('-')) return problem('negative');
+  const value = Number(text);
+  const ceiling = Math.min(max, MONEY_MAX_AMOUNT);
+  if (value > ceiling) return { error: `Must be at most ${formatMoney(ceiling)}`, reason: 'tooLarge' };
+  if (/\.\d{3,}$/.test(text)) return problem('cents');
+  if (!MONEY_PATTERN.test(text)) return problem('format');
+  return { amount: value.toFixed(2) };
 }
 
 /** `readMoney` for an amount that must be above zero: a payment, an expense, a price. */
-export function readPositiveMoney(raw: string): MoneyReading {
-  const read = readMoney(raw);
-  if ('error' in read || Number(read.amount) > 0) return read;
-  return { error: MONEY_PROBLEMS.zero, reason: 'zero' };
+export function readPositiveMoney(raw: string, max: number = MONEY_MAX_AMOUNT): MoneyReading {
+  const read = readMoney(raw, max);
+  if ('error' in read) return read.reason === 'negative' ? problem('zero') : read;
+  return Number(read.amount) > 0 ? read : problem('zero');
 }
 
 /** What to show under the field for `reading`, none when it is an amount. */

@@ -8,7 +8,7 @@ import { Field, Input, Select, Textarea } from '../../../components/ui/field';
 import { MoneyInput } from '../../../components/ui/money-input';
 import { Switch } from '../../../components/ui/switch';
 import { WholeNumberInput } from '../../../components/ui/whole-number-input';
-import { readPositiveMoney } from '../../../lib/money';
+import { moneyProblem, readPositiveMoney } from '../../../lib/money';
 import { isWebAddress } from '../../../lib/web-address';
 import { readWholeNumber, type WholeNumberReading } from '../../../lib/whole-number';
 import { useCreateTutorial } from '../api/create-tutorial';
@@ -37,11 +37,9 @@ interface Draft {
   price: string;
 }
 
-/** A paid tutorial's price, or what is wrong with it. */
+/** What is wrong with a paid tutorial's price, if anything. */
 function checkPrice(text: string): string | undefined {
-  const read = readPositiveMoney(text);
-  if ('error' in read) return read.error;
-  return Number(read.amount) > TUTORIAL_MAX_PRICE ? `Enter a price of at most $${TUTORIAL_MAX_PRICE.toLocaleString('en-US')}` : undefined;
+  return moneyProblem(readPositiveMoney(text, TUTORIAL_MAX_PRICE));
 }
 
 /** The optional duration's minutes as typed, none when empty. */
