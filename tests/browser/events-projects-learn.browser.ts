@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import type { CommunityEventPage, CreateTutorialBody, CurrentUser, ProfileInput, Project, RewardBalance, Skill, SkillCategory, Tutorial } from '@freemarket/contracts';
 import { seriousViolations } from './accessibility.js';
+import { reachPaymentForm } from './checkout-steps.js';
 import { callApi, newContext, screenshot, signIn, startBrowserStack, type BrowserStack } from './harness.js';
+import { setTargetDate } from './project-seed.js';
 
 const SF = { latitude: 37.7749, longitude: -122.4194 };
 const ada = { email: 'ada.hub@example.com', firstName: 'Ada', lastName: 'Lovelace' };
@@ -264,8 +266,19 @@ describe('community projects', () => {
     await dialog.getByText('Description must be at least 10 characters').waitFor({ state: 'detached' });
     await dialog.getByLabel('Custom Category').fill('Sharing');
     await dialog.getByLabel('Goals (optional)').fill(goals);
-    await dialog.getByLabel('Target Date (optional)').fill('2030-03-05');
+    // A target date that has passed is refused under its field, which takes the focus; no toast.
+    const targetDate = dialog.getByLabel('Target Date (optional)');
+    await targetDate.fill('2020-01-01');
+    await dialog.getByRole('button', { name: 'Create Project' }).click();
+    const refusal = dialog.getByText('Must be today or later', { exact: true });
+    await refusal.waitFor();
+    expect(await targetDate.getAttribute('aria-invalid')).toBe('true');
+    expect(await targetDate.getAttribute('aria-describedby')).toBe(await refusal.getAttribute('id'));
+    await expect.poll(() => targetDate.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await page.getByRole('region', { name: /Notifications/, includeHidden: true }).getByText('Error', { exact: true }).count()).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
+    await targetDate.fill('2030-03-05');
+    await refusal.waitFor({ state: 'detached' });
     await dialog.getByRole('button', { name: 'Create Project' }).click();
     await toastSays(page, 'Success!', 'Project created successfully');
     await dialog.waitFor({ state: 'detached' });
@@ -387,19 +400,24 @@ describe('community projects', () => {
     // Far east and far west of Greenwich: at any hour, one of them is on another day than UTC.
     const zones = ['Pacific/Kiritimati', 'Pacific/Pago_Pago'];
     const made: Record<string, string> = {};
+    // Made with a date ahead, as the API takes no other, then dated as time would have passed.
+    const start = (title: string, extra: Partial<Project> = {}) =>
+      callApi<Project>(a.page, 'POST', '/api/projects', { title, description: 'A date on the calendar.', category: 'resources', targetDate: '2031-01-01', ...extra });
     for (const zone of zones) {
       const today = calendarDayIn(zone);
       for (const [due, targetDate] of [
         ['today', today],
         ['yesterday', dayBefore(today)],
       ]) {
-        const project = await callApi<Project>(a.page, 'POST', '/api/projects', { title: `Due ${due} in ${zone}`, description: 'A date on the calendar.', category: 'resources', targetDate });
+        const project = await start(`Due ${due} in ${zone}`);
         expect(project.status).toBe(201);
+        await setTargetDate(bs.databaseUrl, project.body.id, targetDate!);
         made[`${zone} ${due}`] = project.body.id;
       }
     }
-    const done = await callApi<Project>(a.page, 'POST', '/api/projects', { title: 'Done in 2020', description: 'Finished long ago.', category: 'resources', status: 'completed', targetDate: '2020-01-01' });
+    const done = await start('Done in 2020', { status: 'completed' });
     expect(done.status).toBe(201);
+    await setTargetDate(bs.databaseUrl, done.body.id, '2020-01-01');
 
     const cdp = await page.context().newCDPSession(page);
     try {
@@ -541,10 +559,61 @@ describe('the learning hub', () => {
 
     await page.getByRole('tab', { name: 'Trades' }).click();
     await page.getByRole('button', { name: paid }).click();
-    await page.getByRole('dialog', { name: paid }).getByRole('button', { name: 'Enroll for $24.50' }).click();
+    const paidDialog = page.getByRole('dialog', { name: paid });
+    await paidDialog.getByText('Instructor').waitFor();
+    // Not enrolled: no player, and the address of the video never reaches the page.
+    expect(await paidDialog.locator('video, iframe').count()).toBe(0);
+    expect(await paidDialog.getByRole('button', { name: /^Start Learning/ }).count()).toBe(0);
+    expect(await page.content()).not.toContain('leaky-tap.mp4');
+    await paidDialog.getByRole('button', { name: 'Enroll for $24.50' }).click();
     await page.waitForURL((url) => url.pathname === '/checkout');
     const query = new URL(page.url()).searchParams;
-    expect(Object.fromEntries(query)).toEqual({ amount: '24.50', sellerId: a.id, type: 'purchase', description: `Tutorial: ${paid}` });
+    const tutorialId = query.get('tutorialId');
+    expect(Object.fromEntries(query)).toEqual({ amount: '24.50', sellerId: a.id, type: 'purchase', tutorialId, description: `Tutorial: ${paid}` });
+  });
+
+  it('lets Bob pay for the paid tutorial through the development checkout, then watch it and Start Learning, while Ada sees her own video', async () => {
+    const page = b.page;
+    // Continues at the checkout Enroll opened in the test before.
+    await reachPaymentForm(page);
+    expect(await page.getByTestId('checkout-amount').innerText()).toBe('$24.50');
+    await page.getByRole('textbox', { name: 'Card number' }).fill('4242 4242 4242 4242');
+    await page.getByRole('textbox', { name: 'Expiry (MM/YY)' }).fill('12/34');
+    await page.getByRole('textbox', { name: 'CVC' }).fill('123');
+    await page.getByRole('button', { name: 'Pay $24.50' }).click();
+    await page.waitForURL((url) => url.pathname === '/payment-success');
+    await page.getByRole('heading', { name: 'Payment Successful' }).waitFor();
+    expect(await page.getByTestId('payment-summary').innerText()).toBe(`Purchase of $24.50 to Ada Lovelace · Tutorial: ${paid}`);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'Go to your tutorial' }).click();
+
+    await page.waitForURL((url) => url.pathname === '/learn' && url.searchParams.has('tutorial'));
+    const dialog = page.getByRole('dialog', { name: paid });
+    // The enrollment lands through an event a moment after the payment; the dialog waits for it.
+    const start = dialog.getByRole('button', { name: 'Start Learning', exact: true });
+    await start.waitFor({ timeout: 15_000 });
+    await dialog.getByText('Enrolled', { exact: true }).waitFor();
+    expect(await dialog.getByRole('button', { name: /^Enroll for/ }).count()).toBe(0);
+    const video = dialog.locator('video[controls]');
+    expect(await video.getAttribute('src')).toBe('https://videos.example.com/leaky-tap.mp4');
+    await start.click();
+    await dialog.getByTestId('tutorial-views').filter({ hasText: '1 view' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'learn-enrolled-tutorial');
+    // Closing it leaves the tutorial's category open, its card among the others.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await page.waitForURL((url) => url.pathname === '/learn' && !url.searchParams.has('tutorial'));
+    await page.getByTestId('tutorial-card').filter({ hasText: paid }).getByText('1 view').waitFor();
+
+    // The creator sees her own video without paying.
+    await a.page.goto('/learn');
+    await a.page.getByRole('tab', { name: 'Trades' }).click();
+    await a.page.getByRole('button', { name: paid }).click();
+    const own = a.page.getByRole('dialog', { name: paid });
+    expect(await own.locator('video[controls]').getAttribute('src')).toBe('https://videos.example.com/leaky-tap.mp4');
+    await own.getByText(`You created this tutorial ($24.50).`).waitFor();
+    await a.page.keyboard.press('Escape');
   });
 
   it('plays a YouTube or Vimeo link in the site’s privacy-friendly player, and links to a page or a file it cannot play', async () => {

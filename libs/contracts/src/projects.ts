@@ -44,6 +44,9 @@ export const PROJECT_PARTICIPANTS_LIMIT = 100;
 export const PROJECT_ROLES = ['creator', 'collaborator'] as const;
 export type ProjectRole = (typeof PROJECT_ROLES)[number];
 
+/** Why a new project is refused a target date that has passed everywhere (`body.targetDate: …`). */
+export const PROJECT_TARGET_DATE_PASSED = 'must be today or later';
+
 /**
  * `POST /api/projects`: the creator is the caller (a `creatorId` the client sends is ignored).
  * `customCategory` is required with category `other` and dropped with any other.

@@ -56,12 +56,22 @@ describe('starting a project', () => {
     expect(await start(ada!, { ...garden, category: 'other' })).toMatchObject({ status: 400, body: { message: 'body.customCategory: is required when the category is other' } });
   });
 
+  it('takes a target date that is today anywhere: a member west of UTC may pick their today while UTC is a day on', async () => {
+    const [ada] = await seedMembers(sut, 'Ada');
+    for (const targetDate of [utcDate(-1), utcDate(0), utcDate(1)]) {
+      expect((await start(ada!, { ...garden, targetDate })).body).toMatchObject({ status: 'active', targetDate });
+    }
+    expect((await start(ada!, { ...garden, targetDate: null })).body).toMatchObject({ targetDate: null });
+  });
+
   it.each([
     ['a two-character title', { ...garden, title: 'ab' }, 'body.title: Title must be at least 3 characters'],
     ['a short description', { ...garden, description: 'Too short' }, 'body.description: Description must be at least 10 characters'],
     ['an unknown category', { ...garden, category: 'parties' }, /^body\.category: /],
     ['an unknown status', { ...garden, status: 'paused' }, /^body\.status: /],
     ['a target date that is not a date', { ...garden, targetDate: '2031-02-30' }, /^body\.targetDate: /],
+    ['a target date years ago', { ...garden, targetDate: '2020-01-01' }, 'body.targetDate: must be today or later'],
+    ['a target date that was yesterday everywhere', { ...garden, targetDate: utcDate(-2) }, 'body.targetDate: must be today or later'],
   ])('refuses %s with a 400, and stores nothing', async (_, body, message) => {
     const [ada] = await seedMembers(sut, 'Ada');
     const refused = await start(ada!, body);
@@ -70,6 +80,11 @@ describe('starting a project', () => {
     expect(await sut.service.runtime.db.select().from(projects).where(eq(projects.creatorId, ada!.id))).toEqual([]);
   });
 });
+
+/** The UTC calendar date `days` from now. */
+function utcDate(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
 
 /** The count kept on the project row, and its participants counted afresh: the two must agree. */
 async function counts(projectId: string): Promise<{ kept: number; joined: number }> {

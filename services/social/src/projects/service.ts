@@ -1,5 +1,6 @@
 import {
   PROJECT_PARTICIPANTS_LIMIT,
+  PROJECT_TARGET_DATE_PASSED,
   type CreateProjectInput,
   type ListProjectsQuery,
   type MemberName,
@@ -9,7 +10,7 @@ import {
   type UpdateProjectBody,
 } from '@freemarket/contracts';
 import { paginate, type DbOrTx } from '@freemarket/db';
-import { ConflictError, ForbiddenError, NotFoundError, readCursor, type Actor, type ServiceRuntime } from '@freemarket/kit';
+import { ConflictError, ForbiddenError, InvalidRequestError, NotFoundError, readCursor, type Actor, type ServiceRuntime } from '@freemarket/kit';
 import type { ProjectRow } from '../db/schema/index.js';
 import { memberNames } from '../users/summaries.js';
 import { findProject, insertProject, join, leave, pageProjects, participantsOf, setStatus, viewProject, type ProjectView } from './repository.js';
@@ -20,6 +21,7 @@ export class ProjectService {
 
   /** The creator starts as the project's first participant, which earns nothing: no `project.joined`. */
   async create(actor: Actor, input: CreateProjectInput): Promise<Project> {
+    if (input.targetDate !== null) requireTargetDateAhead(input.targetDate);
     const row = await this.runtime.transaction((tx) => insertProject(tx, actor.userId, input));
     return this.card(actor, row.id);
   }
@@ -103,4 +105,14 @@ function toProject(row: ProjectView, nameOf: (id: string) => MemberName): Projec
     isParticipant: row.isParticipant,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/**
+ * A target date is a calendar date without a zone, so it must not have passed where the member is:
+ * anything from yesterday in UTC on is still today somewhere (as far west as UTC−12), and a member
+ * west of UTC picking today is never refused.
+ */
+function requireTargetDateAhead(targetDate: string): void {
+  const earliestToday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  if (targetDate < earliestToday) throw new InvalidRequestError(`body.targetDate: ${PROJECT_TARGET_DATE_PASSED}`);
 }

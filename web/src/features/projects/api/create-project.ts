@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useSubmitMutation } from '../../../lib/use-submit-mutation';
 import type { CreateProjectBody, Project } from '@freemarket/contracts';
 import { toast } from '../../../components/ui/toast-store';
-import { apiRequest, errorMessageOf } from '../../../lib/api-client';
+import { ApiError, apiRequest, errorMessageOf } from '../../../lib/api-client';
+import { PROJECT_TARGET_DATE_PASSED } from '../utils/constants';
 import { projectsKeyRoot } from './get-projects';
 
 /** `POST /api/projects`: the creator is the signed-in member, never a field the client sends. */
@@ -10,12 +11,21 @@ export function createProject(body: CreateProjectBody): Promise<Project> {
   return apiRequest<Project>('POST', '/api/projects', body);
 }
 
+/**
+ * The server's refusal of a target date that has passed, as the form shows it under its Target Date
+ * field; undefined for any other failure.
+ */
+export function pastTargetDateRefusal(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || error.status !== 400 || errorMessageOf(error) !== `body.targetDate: ${PROJECT_TARGET_DATE_PASSED}`) return undefined;
+  return PROJECT_TARGET_DATE_PASSED.charAt(0).toUpperCase() + PROJECT_TARGET_DATE_PASSED.slice(1);
+}
+
 export function useCreateProject(onCreated: () => void) {
   const queryClient = useQueryClient();
   return useSubmitMutation({
     mutationFn: createProject,
-    // Spec 02 §8: the 'Error' toast carries the error's own message.
-    meta: { errorText: errorMessageOf },
+    // Spec 02 §8: the 'Error' toast carries the error's own message; a past target date shows under its field instead.
+    meta: { errorText: (error) => (pastTargetDateRefusal(error) ? null : errorMessageOf(error)) },
     onSuccess: async () => {
       toast({ title: 'Success!', description: 'Project created successfully' });
       onCreated();

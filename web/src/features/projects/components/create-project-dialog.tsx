@@ -1,14 +1,15 @@
 import type { ProjectCategory, ProjectStatus } from '@freemarket/contracts';
 import { Plus } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field, Input, Select, Textarea } from '../../../components/ui/field';
-import { useCreateProject } from '../api/create-project';
+import { localCalendarDate } from '../../../lib/calendar-date';
+import { pastTargetDateRefusal, useCreateProject } from '../api/create-project';
 import { PROJECT_CATEGORIES, PROJECT_CATEGORY_LABELS, PROJECT_LIMITS, PROJECT_STATUS_LABELS, PROJECT_STATUSES } from '../utils/constants';
 
-type Problem = 'title' | 'description' | 'customCategory';
+type Problem = 'title' | 'description' | 'customCategory' | 'targetDate';
 type Problems = Partial<Record<Problem, string>>;
 
 /** Spec 02 §5's messages; the contract's rules. */
@@ -20,7 +21,12 @@ function check(title: string, description: string, category: ProjectCategory, cu
   };
 }
 
-const FIELD_IDS: Record<Problem, string> = { title: 'project-title', description: 'project-description', customCategory: 'project-custom-category' };
+const FIELD_IDS: Record<Problem, string> = {
+  title: 'project-title',
+  description: 'project-description',
+  customCategory: 'project-custom-category',
+  targetDate: 'project-target-date',
+};
 
 function problemProps(problems: Problems, field: Problem) {
   return problems[field] ? { 'aria-invalid': true, 'aria-describedby': `${FIELD_IDS[field]}-problem` } : {};
@@ -47,7 +53,8 @@ export function CreateProjectButton() {
   const [targetDate, setTargetDate] = useState('');
   // Checked from the first Create on, so a message goes as soon as its field is right.
   const [checked, setChecked] = useState(false);
-  const problems: Problems = checked ? check(title, description, category, customCategory) : {};
+  // The target date this form last sent: the server's refusal of it stands until the member changes it.
+  const [sentTargetDate, setSentTargetDate] = useState<string | null>(null);
 
   const reset = () => {
     setTitle('');
@@ -58,12 +65,23 @@ export function CreateProjectButton() {
     setGoals('');
     setTargetDate('');
     setChecked(false);
+    setSentTargetDate(null);
   };
   const close = () => {
     setOpen(false);
     reset();
   };
   const create = useCreateProject(close);
+  const refusal = sentTargetDate !== null ? pastTargetDateRefusal(create.error) : undefined;
+  const problems: Problems = {
+    ...(checked ? check(title, description, category, customCategory) : {}),
+    targetDate: refusal && targetDate === sentTargetDate ? refusal : undefined,
+  };
+
+  // A refused date takes the focus, as a field the form itself finds wrong does, and its message is read out.
+  useEffect(() => {
+    if (refusal) document.getElementById(FIELD_IDS.targetDate)?.focus();
+  }, [refusal, create.error]);
 
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -75,6 +93,7 @@ export function CreateProjectButton() {
       document.getElementById(FIELD_IDS[first])?.focus();
       return;
     }
+    setSentTargetDate(targetDate);
     create.mutate({
       title: title.trim(),
       description: description.trim(),
@@ -152,7 +171,15 @@ export function CreateProjectButton() {
             <Textarea id="project-goals" value={goals} onChange={(e) => setGoals(e.target.value)} maxLength={PROJECT_LIMITS.goals} rows={3} />
           </Field>
           <Field label="Target Date (optional)" htmlFor="project-target-date">
-            <Input id="project-target-date" type="date" value={targetDate} onChange={(e) => setTargetDate(e.target.value)} />
+            <Input
+              id={FIELD_IDS.targetDate}
+              type="date"
+              min={localCalendarDate()}
+              value={targetDate}
+              onChange={(e) => setTargetDate(e.target.value)}
+              {...problemProps(problems, 'targetDate')}
+            />
+            <FieldError problems={problems} field="targetDate" />
           </Field>
           <div className="flex justify-end gap-2">
             <Button variant="ghost" onClick={close}>

@@ -4,6 +4,7 @@ import type {
   PROJECT_LIMITS as PROJECT_LIMITS_CONTRACT,
   PROJECT_PARTICIPANTS_LIMIT as PROJECT_PARTICIPANTS_LIMIT_CONTRACT,
   PROJECT_STATUSES as PROJECT_STATUSES_CONTRACT,
+  PROJECT_TARGET_DATE_PASSED as PROJECT_TARGET_DATE_PASSED_CONTRACT,
   PROJECTS_LIMIT,
   ProjectCategory,
   ProjectStatus,
@@ -71,3 +72,6 @@ export const PROJECT_PARTICIPANTS_LIMIT: typeof PROJECT_PARTICIPANTS_LIMIT_CONTR
 
 /** A card cuts the goals at this many characters (spec 02 §9). */
 export const GOALS_PREVIEW_LENGTH = 100;
+
+/** The server's reason for refusing a target date that has passed (`body.targetDate: …`). */
+export const PROJECT_TARGET_DATE_PASSED: typeof PROJECT_TARGET_DATE_PASSED_CONTRACT = 'must be today or later';
