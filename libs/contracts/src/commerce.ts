@@ -26,9 +26,10 @@ export type TransactionStatus = z.infer<typeof transactionStatusSchema>;
 /**
  * Why FreeMarket gives a card payment back on its own, its item having been sold by another
  * payment moments before this one was taken: `paid_twice`, that payment was the same buyer's (two
- * tabs); `item_sold`, it was another buyer's (two confirms at the same instant).
+ * tabs); `item_sold`, it was another buyer's (two confirms at the same instant); or, for a
+ * tutorial, `already_enrolled`: the buyer's other payment for it had enrolled them already.
  */
-export const REFUND_REASONS = ['paid_twice', 'item_sold'] as const;
+export const REFUND_REASONS = ['paid_twice', 'item_sold', 'already_enrolled'] as const;
 export const refundReasonSchema = z.enum(REFUND_REASONS);
 export type RefundReason = z.infer<typeof refundReasonSchema>;
 
@@ -71,6 +72,8 @@ export const transactionSchema = z.object({
   buyerId: z.string(),
   sellerId: z.string(),
   itemId: z.uuid().nullable(),
+  /** The tutorial the payment enrols the buyer in, when it is for one. */
+  tutorialId: z.uuid().nullable(),
   amount: z.string(),
   type: transactionTypeSchema,
   source: transactionSourceSchema,

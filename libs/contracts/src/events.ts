@@ -72,21 +72,31 @@ export const eventSchemas = {
   /** Social, when a member joins a project; rewards credits them once per project, re-joining included. */
   'project.joined': z.object({ projectId: uuid, userId }),
   'project.left': z.object({ projectId: uuid, userId }),
-  /** Social, when a tutorial (DIY content) is published; rewards credits the creator. */
-  'tutorial.created': z.object({ tutorialId: uuid, creatorId: userId }),
+  /**
+   * Social, when a tutorial (DIY content) is published: rewards credits the creator, commerce keeps
+   * its title and price to sell enrolments at that price. `title`, `price` and `isFree` are absent
+   * from events from before they were carried; commerce sells no enrolment in such a tutorial.
+   * Tutorials are not edited; a deleted member's go with them (`user.deleted`).
+   */
+  'tutorial.created': z.object({ tutorialId: uuid, creatorId: userId, title: z.string().optional(), price: money.optional(), isFree: z.boolean().optional() }),
   'message.created': z.object({ messageId: uuid, senderId: userId, receiverId: userId }),
-  /** Commerce, once the card payment provider confirms a payment; rewards credits the payer per whole dollar. */
+  /**
+   * Commerce, once the card payment provider confirms a payment; rewards credits the payer per
+   * whole dollar. `tutorialId`, present when the payment bought a tutorial: social enrols the buyer.
+   */
   'payment.succeeded': z.object({
     transactionId: uuid,
     buyerId: userId,
     sellerId: userId,
     amount: money,
     type: z.enum(['purchase', 'donation', 'transfer']),
+    tutorialId: uuid.optional(),
   }),
   /**
    * Commerce, when Stripe refunds some or all of a card payment; `amountRefunded` is the total
    * refunded so far, so a late or repeated event never takes back more. `succeededAnnounced`:
-   * `payment.succeeded` was emitted for it before (rewards waits for its credit then).
+   * `payment.succeeded` was emitted for it before (rewards waits for its credit then). `tutorialId`,
+   * present when the payment bought a tutorial: a full refund ends the buyer's enrolment (social).
    */
   'payment.refunded': z.object({
     transactionId: uuid,
@@ -96,6 +106,7 @@ export const eventSchemas = {
     amountRefunded: money,
     type: z.enum(['purchase', 'donation', 'transfer']),
     succeededAnnounced: z.boolean(),
+    tutorialId: uuid.optional(),
   }),
   /** Commerce, for every transaction stored; a `manual` one is unverified and earns no points. */
   'transaction.recorded': z.object({

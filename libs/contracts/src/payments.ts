@@ -11,14 +11,20 @@ export const cardAmountSchema = amountSchema([
   [(a) => Number(a) <= PAYMENT_MAX_AMOUNT, `must be at most ${PAYMENT_MAX_AMOUNT}`],
 ]);
 
-/** `POST /api/create-payment-intent` (spec 02 §7): for an item, the amount must be its price. */
-export const createPaymentIntentBodySchema = z.object({
-  amount: cardAmountSchema,
-  sellerId: z.string().min(1).max(255),
-  itemId: z.uuid().nullish(),
-  type: transactionTypeSchema.default('purchase'),
-  description: optionalText(PAYMENT_DESCRIPTION_MAX),
-});
+/**
+ * `POST /api/create-payment-intent` (spec 02 §7): for an item or a tutorial (an enrolment), the
+ * amount must be its price and the seller its owner; a payment is for one of them at most.
+ */
+export const createPaymentIntentBodySchema = z
+  .object({
+    amount: cardAmountSchema,
+    sellerId: z.string().min(1).max(255),
+    itemId: z.uuid().nullish(),
+    tutorialId: z.uuid().nullish(),
+    type: transactionTypeSchema.default('purchase'),
+    description: optionalText(PAYMENT_DESCRIPTION_MAX),
+  })
+  .refine((p) => !(p.itemId && p.tutorialId), { path: ['tutorialId'], message: 'a payment is for an item or a tutorial, not both' });
 export type CreatePaymentIntentBody = z.input<typeof createPaymentIntentBodySchema>;
 export type CreatePaymentIntentInput = z.output<typeof createPaymentIntentBodySchema>;
 

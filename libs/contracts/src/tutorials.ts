@@ -45,7 +45,11 @@ export const createTutorialBodySchema = z
 export type CreateTutorialBody = z.input<typeof createTutorialBodySchema>;
 export type CreateTutorialInput = z.output<typeof createTutorialBodySchema>;
 
-/** A tutorial (spec 02 §3, listing) as the viewer sees it. */
+/**
+ * A tutorial (spec 02 §3, listing) as the viewer sees it. A paid tutorial's `videoUrl` is null to
+ * anyone but its creator and the members enrolled in it (`isEnrolled`: the viewer paid for it,
+ * and the payment was not refunded in full).
+ */
 export const tutorialSchema = z.object({
   id: z.uuid(),
   title: z.string(),
@@ -59,6 +63,7 @@ export const tutorialSchema = z.object({
   creator: memberNameSchema,
   skill: z.object({ id: z.uuid(), name: z.string(), categoryId: z.uuid() }).nullable(),
   isSaved: z.boolean(),
+  isEnrolled: z.boolean(),
   createdAt: z.iso.datetime(),
 });
 export type Tutorial = z.infer<typeof tutorialSchema>;

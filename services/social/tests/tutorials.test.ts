@@ -37,9 +37,11 @@ describe('publishing a tutorial', () => {
       creator: { id: ada!.id, firstName: 'Ada', lastName: 'Tester', profileImageUrl: null },
       skill: { id: plumbing.skillId, name: 'Plumbing', categoryId: trades.categoryId },
       isSaved: false,
+      isEnrolled: false,
     });
     const events = await sut.service.runtime.db.select().from(outbox).where(eq(outbox.type, 'tutorial.created'));
-    expect(events.map((e) => (e.envelope as { data: unknown }).data)).toContainEqual({ tutorialId: created.body.id, creatorId: ada!.id });
+    // Commerce keeps the title and price, to sell enrolments at that price.
+    expect(events.map((e) => (e.envelope as { data: unknown }).data)).toContainEqual({ tutorialId: created.body.id, creatorId: ada!.id, title: 'Fix a dripping tap', price: '0.00', isFree: true });
   });
 
   it('keeps a paid tutorial’s price to the cent', async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { ExportPart } from '@freemarket/contracts';
@@ -15,6 +16,7 @@ import {
   surveyRecipients,
   surveyResponses,
   surveys,
+  tutorialEnrolments,
   users,
 } from '../src/db/schema/index.js';
 import { attend, cancelAttendance } from '../src/community-events/repository.js';
@@ -29,7 +31,7 @@ beforeAll(async () => {
 });
 afterAll(() => sut?.stop());
 
-/** One of everything by `author`, with `guest` answering, attending, joining and saving. */
+/** One of everything by `author`, with `guest` answering, attending, joining, saving and enrolling. */
 async function activity(author: string, guest: string): Promise<void> {
   const db = sut.service.runtime.db;
   await db.insert(posts).values({ userId: author, content: `post by ${author}` });
@@ -45,6 +47,7 @@ async function activity(author: string, guest: string): Promise<void> {
   await joinProject(db, project!.id, guest);
   const [tutorial] = await db.insert(diyContent).values({ creatorId: author, title: `tutorial by ${author}` }).returning();
   await db.insert(savedTutorials).values({ userId: guest, tutorialId: tutorial!.id });
+  await db.insert(tutorialEnrolments).values({ transactionId: randomUUID(), userId: guest, tutorialId: tutorial!.id, enrolledAt: new Date() });
 }
 
 const snapshot = async () => {
@@ -59,6 +62,7 @@ const snapshot = async () => {
     participants: await db.select().from(projectParticipants).orderBy(projectParticipants.userId),
     tutorials: await db.select().from(diyContent).orderBy(diyContent.title),
     saved: await db.select().from(savedTutorials).orderBy(savedTutorials.userId),
+    enrolments: await db.select().from(tutorialEnrolments).orderBy(tutorialEnrolments.userId),
     connections: await db.select().from(connections).orderBy(connections.requesterId),
   };
 };
@@ -74,6 +78,7 @@ describe('user.deleted in social', () => {
     expect(part.lists.eventsAttended).toHaveLength(1);
     expect(part.lists.projectsJoined).toHaveLength(1);
     expect(part.lists.savedTutorials).toHaveLength(1);
+    expect(part.lists.tutorialEnrolments).toHaveLength(1);
   });
 
   it('erases everything the member made and every trace of them in others’ things, and ignores a replay', async () => {
@@ -91,6 +96,8 @@ describe('user.deleted in social', () => {
     expect(after.events.map((e) => e.title)).toContain(`event by ${kept!.id}`);
     expect(after.projects.map((p) => p.title)).toContain(`project by ${kept!.id}`);
     expect(after.tutorials.map((t) => t.title)).toContain(`tutorial by ${kept!.id}`);
+    // Kept's enrolment was in a tutorial of the member deleted: it goes with the tutorial.
+    expect(after.enrolments.map((e) => e.userId)).not.toContain(kept!.id);
 
     expect(await afterReplay(sut, event, snapshot)).toEqual(after);
   });

@@ -23,16 +23,26 @@ export const paths = {
   connections: { path: '/connections', getHref: () => '/connections' },
   messages: { path: '/messages', getHref: () => '/messages' },
   events: { path: '/events', getHref: () => '/events' },
-  learn: { path: '/learn', getHref: () => '/learn' },
+  /** The learning hub; with a tutorial, its details open (`paid`: the member just paid for it, and its enrollment is on its way). */
+  learn: {
+    path: '/learn',
+    getHref: (open?: { tutorialId: string; paid?: boolean }) => {
+      if (!open) return '/learn';
+      const query = new URLSearchParams({ tutorial: open.tutorialId });
+      if (open.paid) query.set('paid', '1');
+      return `/learn?${query.toString()}`;
+    },
+  },
   checkout: {
     path: '/checkout',
     /**
      * Spec 02 §2 (payment screen) and spec 01 §7: amount stays empty when the member is to enter it
-     * (Send Money, Donate); a Buy Now link carries the item and its price.
+     * (Send Money, Donate); a Buy Now link carries the item and its price, Enroll the tutorial and its price.
      */
-    getHref: (q: { sellerId: string; type?: TransactionType; itemId?: string; amount?: string; description?: string }) => {
+    getHref: (q: { sellerId: string; type?: TransactionType; itemId?: string; tutorialId?: string; amount?: string; description?: string }) => {
       const query = new URLSearchParams({ amount: q.amount ?? '', sellerId: q.sellerId, type: q.type ?? 'purchase' });
       if (q.itemId) query.set('itemId', q.itemId);
+      if (q.tutorialId) query.set('tutorialId', q.tutorialId);
       if (q.description) query.set('description', q.description);
       return `/checkout?${query.toString()}`;
     },

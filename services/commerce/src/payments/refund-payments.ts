@@ -9,7 +9,7 @@ const REFUND_LEASE_MINUTES = 5;
 
 /**
  * The one way we give a payment's money back of our own accord (a second payment for an item
- * already sold): asked of the provider for rows marked due, right after the commit that marked
+ * already sold, or for a tutorial the buyer is enrolled in already): asked of the provider for rows marked due, right after the commit that marked
  * them and by the sweeper until the provider takes the request. Rows are claimed under a lease
  * and the provider is asked with no transaction open, so a slow provider holds no row lock. The
  * payment becomes `refunded` only when the provider's `charge.refunded` arrives, through the
@@ -61,7 +61,7 @@ export class PaymentRefunder {
     } catch (err) {
       if (err instanceof PaymentRefusedError) {
         // Stripe will not refund it (a disputed charge, say): asking again cannot help; someone must look at it.
-        this.runtime.logger.error({ err, transactionId: row.id }, 'the payment provider refuses to refund a payment for an item already sold: settle it by hand');
+        this.runtime.logger.error({ err, transactionId: row.id }, 'the payment provider refuses to refund a payment we must give back: settle it by hand');
         await setTransaction(this.runtime.db, row.id, { refundDueAt: null }).catch(() => undefined);
       } else {
         this.runtime.logger.warn({ err, transactionId: row.id }, 'could not refund a payment at the provider; asking again later');

@@ -98,13 +98,25 @@ async function requestCancelsWhere(db: DbOrTx, where: SQL | undefined, reason: C
   return rows.map((r) => r.id);
 }
 
+/** Payments started before `payment`. */
+const startedBefore = (payment: Pick<TransactionRow, 'id' | 'createdAt'>) =>
+  sql`(${transactions.createdAt}, ${transactions.id}) < (${payment.createdAt.toISOString()}::timestamptz, ${payment.id}::uuid)`;
+
 /**
  * Makes the cancel of the item's open payments due and returns their ids: all but `keep` after a
  * sale, or only those started before `keep` when it is a newer payment (a still newer one wins).
  */
 export async function requestCancels(db: DbOrTx, itemId: string, keep: Pick<TransactionRow, 'id' | 'createdAt'>, which: 'all' | 'older'): Promise<string[]> {
-  const older = sql`(${transactions.createdAt}, ${transactions.id}) < (${keep.createdAt.toISOString()}::timestamptz, ${keep.id}::uuid)`;
-  return requestCancelsWhere(db, and(eq(transactions.itemId, itemId), ne(transactions.id, keep.id), which === 'older' ? older : undefined), 'duplicate');
+  return requestCancelsWhere(db, and(eq(transactions.itemId, itemId), ne(transactions.id, keep.id), which === 'older' ? startedBefore(keep) : undefined), 'duplicate');
+}
+
+/**
+ * Makes the cancel of the buyer's open payments for the tutorial started before `keep` due (an
+ * enrolment is paid once: the newest checkout wins), or all but `keep` once it succeeded; returns their ids.
+ */
+export async function requestEnrolmentCancels(db: DbOrTx, keep: Pick<TransactionRow, 'id' | 'createdAt' | 'buyerId'> & { tutorialId: string }, which: 'all' | 'older'): Promise<string[]> {
+  const theirs = and(eq(transactions.tutorialId, keep.tutorialId), eq(transactions.buyerId, keep.buyerId), ne(transactions.id, keep.id));
+  return requestCancelsWhere(db, and(theirs, which === 'older' ? startedBefore(keep) : undefined), 'duplicate');
 }
 
 /**
@@ -165,8 +177,12 @@ export async function requestOversoldRefund(db: DbOrTx, payment: Pick<Transactio
         .where(and(eq(transactions.itemId, payment.itemId), isNotNull(transactions.succeededAt), ne(transactions.id, payment.id)))
         .limit(1)
     : [];
-  const reason: RefundReason = sale?.buyerId === payment.buyerId ? 'paid_twice' : 'item_sold';
-  await db.update(transactions).set({ refundDueAt: sql`now()`, refundReason: reason, updatedAt: new Date() }).where(eq(transactions.id, payment.id));
+  await requestRefund(db, payment.id, sale?.buyerId === payment.buyerId ? 'paid_twice' : 'item_sold');
+}
+
+/** Makes the refund of a payment we must not keep due now, saying why. */
+export async function requestRefund(db: DbOrTx, id: string, reason: RefundReason): Promise<void> {
+  await db.update(transactions).set({ refundDueAt: sql`now()`, refundReason: reason, updatedAt: new Date() }).where(eq(transactions.id, id));
 }
 
 /** Holds claimed refunds for `minutes`: other callers skip them meanwhile, and they fall due again if no answer clears them. */

@@ -3,12 +3,25 @@ import { AppError, ConflictError, ForbiddenError, InvalidRequestError, NotFoundE
 import type { Tx } from '@freemarket/db';
 import { transactions, type TransactionRow } from '../db/schema/index.js';
 import { findItem, itemsArePublic } from '../items/repository.js';
+import { enrolledThrough, findTutorial, isPaid, tutorialOf } from '../tutorials/repository.js';
 import type { TransactionService } from '../transactions/service.js';
 import type { IntentCanceller } from './cancel-intents.js';
 import type { PaymentRefunder } from './refund-payments.js';
 import { outcomeOf, type PaymentOutcome } from './events.js';
 import { DevelopmentProvider, PaymentRefusedError, type PaymentProvider } from './provider.js';
-import { deleteTransaction, findByIntent, firstDelivery, heldByAnother, markItemSold, requestCancels, requestOversoldRefund, setTransaction, storeIntent } from './repository.js';
+import {
+  deleteTransaction,
+  findByIntent,
+  firstDelivery,
+  heldByAnother,
+  markItemSold,
+  requestCancels,
+  requestEnrolmentCancels,
+  requestOversoldRefund,
+  requestRefund,
+  setTransaction,
+  storeIntent,
+} from './repository.js';
 import { canMove, fromCents, isOpen, refundOutcome, successOutcome, toCents } from './transitions.js';
 
 /** Provider calls a webhook's transaction made due, by payment id, for after its commit. */
@@ -37,11 +50,11 @@ export class PaymentService {
    * Checks everything before the provider hears of it, stores the pending payment, then asks for
    * the intent. For an item, only the newest payment can be paid: once its intent exists, the
    * others started before it (the buyer's earlier ones, or any past the hold not yet swept) are
-   * canceled, at the provider first.
+   * canceled, at the provider first; for a tutorial, the buyer's own earlier ones are.
    */
   async createIntent(actor: Actor, input: CreatePaymentIntentInput): Promise<PaymentIntent> {
     const provider = this.requireProvider();
-    // One transaction with the item locked: two buyers of one item are served one after the other.
+    // One transaction with the item or tutorial locked: two payments for one are served one after the other.
     const row = await this.runtime.transaction(async (tx) => {
       const { amount, description } = await this.checked(tx, actor, input);
       const [inserted] = await tx
@@ -50,6 +63,7 @@ export class PaymentService {
           buyerId: actor.userId,
           sellerId: input.sellerId,
           itemId: input.itemId ?? null,
+          tutorialId: input.tutorialId ?? null,
           amount,
           type: input.type,
           source: provider.name,
@@ -62,6 +76,7 @@ export class PaymentService {
     });
     const intent = await this.intentFor(provider, row, row.description);
     if (row.itemId) await this.endEarlierPayments(row, row.itemId);
+    else if (row.tutorialId) await this.endEarlierEnrolments({ ...row, tutorialId: row.tutorialId });
     return intent;
   }
 
@@ -101,10 +116,19 @@ export class PaymentService {
     await this.canceller.finishDue(due);
   }
 
+  /** Cancels the buyer's open payments for the tutorial started before `payment`, which now has its intent. */
+  private async endEarlierEnrolments(payment: TransactionRow & { tutorialId: string }): Promise<void> {
+    const due = await this.runtime.transaction(async (tx) => {
+      await findTutorial(tx, payment.tutorialId, { lock: true });
+      return requestEnrolmentCancels(tx, payment, 'older');
+    });
+    await this.canceller.finishDue(due);
+  }
+
   /**
    * A provider event, verified by its signature: each event id has one effect, and a payment only
-   * moves forward. A success announces `payment.succeeded` (rewards credits it), sells the item and
-   * cancels the item's other open payments; a refund records the total refunded and announces
+   * moves forward. A success announces `payment.succeeded` (rewards credits it, social enrols a
+   * tutorial's buyer), sells the item and cancels the item's other open payments; a refund records the total refunded and announces
    * `payment.refunded` (rewards takes points back). A payment being ended that is declined again
    * (after the provider was taking it) is due for its cancel at once; a refund the provider could
    * not return to the card is reported for a person. Cancels and refunds made due are asked of the
@@ -122,7 +146,7 @@ export class PaymentService {
     const nothingDue: DueAfterCommit = { cancels: [], refunds: [] };
     const due = await this.runtime.transaction(async (tx, emit): Promise<DueAfterCommit> => {
       if (!(await firstDelivery(tx, event.id, event.type)) || !outcome) return nothingDue;
-      // The item before its payments, the order createIntent takes them in, so the two never deadlock.
+      // The item or tutorial before its payments, the order createIntent takes them in, so the two never deadlock.
       const seen = await findByIntent(tx, outcome.paymentIntentId, { lock: false });
       if (!seen) return nothingDue;
       if (outcome.kind === 'refund_failed') {
@@ -130,6 +154,7 @@ export class PaymentService {
         return nothingDue;
       }
       if (seen.itemId) await findItem(tx, seen.itemId, { lock: true });
+      else if (seen.tutorialId) await findTutorial(tx, seen.tutorialId, { lock: true });
       const payment = await findByIntent(tx, outcome.paymentIntentId);
       if (!payment) return nothingDue;
       if (outcome.kind === 'refunded') {
@@ -150,14 +175,20 @@ export class PaymentService {
    * Stripe took the money: the payment succeeds (or, reached first by a partial refund, keeps that
    * status), its item is sold, the cancel of every other open payment for the item is due, and
    * `payment.succeeded` goes out (rewards credits it). When the item was sold already (two tabs,
-   * or two confirms at once, both paid), its refund is due instead and nothing is announced: the
-   * money goes back, so it earns nothing. The ids due are returned for the caller to finish after
-   * the commit.
+   * or two confirms at once, both paid), or the buyer is enrolled in the tutorial through another
+   * payment, its refund is due instead and nothing is announced: the money goes back, so it earns
+   * nothing. The ids due are returned for the caller to finish after the commit.
    */
   private async applySuccess(tx: Tx, emit: Emit, payment: TransactionRow): Promise<DueAfterCommit> {
     const due: DueAfterCommit = { cancels: [], refunds: [] };
     const outcome = successOutcome(payment);
     if (!outcome) return due;
+    if (payment.tutorialId && (await enrolledThrough(tx, payment.tutorialId, payment.buyerId, payment.id))) {
+      if (outcome === 'settle') await setTransaction(tx, payment.id, { status: 'succeeded', cancelDueAt: null });
+      await requestRefund(tx, payment.id, 'already_enrolled');
+      due.refunds = [payment.id];
+      return due;
+    }
     if (payment.itemId && !(await markItemSold(tx, payment.itemId))) {
       // `succeededAt` stays null, the mark of a success never announced, so its refund takes back no points.
       if (outcome === 'settle') await setTransaction(tx, payment.id, { status: 'succeeded', cancelDueAt: null });
@@ -168,7 +199,8 @@ export class PaymentService {
     // A cancel still due (it raced the buyer's confirm at Stripe) has nothing left to end.
     await setTransaction(tx, payment.id, { ...(outcome === 'settle' ? { status: 'succeeded' } : {}), succeededAt: new Date(), cancelDueAt: null });
     if (payment.itemId) due.cancels = await requestCancels(tx, payment.itemId, payment, 'all');
-    await emit('payment.succeeded', { transactionId: payment.id, buyerId: payment.buyerId, sellerId: payment.sellerId, amount: payment.amount, type: payment.type });
+    else if (payment.tutorialId) due.cancels = await requestEnrolmentCancels(tx, { ...payment, tutorialId: payment.tutorialId }, 'all');
+    await emit('payment.succeeded', { transactionId: payment.id, buyerId: payment.buyerId, sellerId: payment.sellerId, amount: payment.amount, type: payment.type, ...tutorialOf(payment) });
     // The refund went out before any success, so rewards had no credit to take it from: announced again, it now has.
     if (outcome === 'announce') await this.announceRefund(emit, payment, payment.amountRefunded, true);
     return due;
@@ -201,6 +233,7 @@ export class PaymentService {
       amountRefunded,
       type: payment.type,
       succeededAnnounced,
+      ...tutorialOf(payment),
     });
   }
 
@@ -223,12 +256,13 @@ export class PaymentService {
   }
 
   /**
-   * The amount to charge and what the payment is for: for an item, its own price and title (a
-   * link's figures are the client's), else the caller's, after the rules of who may be paid.
-   * Another buyer's open payment with news within the TTL holds an item.
+   * The amount to charge and what the payment is for: for an item or a tutorial, its own price and
+   * title (a link's figures are the client's), else the caller's, after the rules of who may be
+   * paid. Another buyer's open payment with news within the TTL holds an item.
    */
   private async checked(tx: Tx, actor: Actor, input: CreatePaymentIntentInput): Promise<{ amount: string; description: string | null }> {
     if (input.itemId && input.type !== 'purchase') throw new InvalidRequestError('body.type: an item is bought with a purchase');
+    if (input.tutorialId) return this.checkedEnrolment(tx, actor, input, input.tutorialId);
     if (input.sellerId === actor.userId) throw new ForbiddenError('You cannot pay yourself');
     await this.transactions.requirePayee(tx, input.sellerId, input.type);
     if (!input.itemId) return { amount: input.amount, description: input.description };
@@ -240,5 +274,23 @@ export class PaymentService {
     if (item.price === null) throw new ConflictError('This item has no price; agree one with the seller');
     if (toCents(item.price) !== toCents(input.amount)) throw new ConflictError(`The price of this item is $${item.price}`);
     return { amount: item.price, description: item.title };
+  }
+
+  /**
+   * An enrolment in a tutorial: paid to its creator, at its price, by a member not enrolled yet.
+   * The tutorial stays locked to the end of the caller's transaction, so a buyer's two checkouts
+   * are checked one after the other.
+   */
+  private async checkedEnrolment(tx: Tx, actor: Actor, input: CreatePaymentIntentInput, tutorialId: string): Promise<{ amount: string; description: string }> {
+    if (input.type !== 'purchase') throw new InvalidRequestError('body.type: a tutorial is bought with a purchase');
+    const tutorial = await findTutorial(tx, tutorialId, { lock: true });
+    if (!tutorial) throw new NotFoundError('Tutorial not found');
+    if (tutorial.creatorId !== input.sellerId) throw new InvalidRequestError('body.sellerId: is not the creator of this tutorial');
+    if (tutorial.creatorId === actor.userId) throw new ForbiddenError('You cannot enroll in your own tutorial');
+    if (!isPaid(tutorial)) throw new InvalidRequestError('body.tutorialId: this tutorial is free; start learning without paying');
+    await this.transactions.requirePayee(tx, input.sellerId, input.type);
+    if (await enrolledThrough(tx, tutorial.id, actor.userId)) throw new ConflictError('You are already enrolled in this tutorial');
+    if (toCents(tutorial.price) !== toCents(input.amount)) throw new ConflictError(`The price of this tutorial is $${tutorial.price}`);
+    return { amount: tutorial.price, description: `Tutorial: ${tutorial.title}` };
   }
 }

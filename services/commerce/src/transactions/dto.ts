@@ -9,6 +9,7 @@ export function toTransaction(row: TransactionRow, buyer: UserRow | null | undef
     buyerId: row.buyerId,
     sellerId: row.sellerId,
     itemId: row.itemId,
+    tutorialId: row.tutorialId,
     amount: row.amount,
     type: row.type,
     source: row.source,

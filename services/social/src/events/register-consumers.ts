@@ -1,4 +1,6 @@
 import type { ServiceRuntime } from '@freemarket/kit';
+import { consumePaymentRefunded } from './consumers/payment-refunded.js';
+import { consumePaymentSucceeded } from './consumers/payment-succeeded.js';
 import { consumeProfileCreated } from './consumers/profile-created.js';
 import { consumeProfileUpdated } from './consumers/profile-updated.js';
 import { consumeSkillUpserted } from './consumers/skill-upserted.js';
@@ -12,4 +14,6 @@ export function registerConsumers(runtime: ServiceRuntime): void {
   consumeProfileUpdated(runtime);
   consumeSkillUpserted(runtime);
   consumeUserDeleted(runtime);
+  consumePaymentSucceeded(runtime);
+  consumePaymentRefunded(runtime);
 }

@@ -1,18 +1,21 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { olderThan, type DbOrTx, type TimeIdKey } from '@freemarket/db';
 import type { CreateTutorialInput } from '@freemarket/contracts';
-import { diyContent, savedTutorials, skills, tutorialViews, type DiyContentRow, type SkillRow } from '../db/schema/index.js';
+import { diyContent, savedTutorials, skills, tutorialEnrolments, tutorialViews, type DiyContentRow, type SkillRow } from '../db/schema/index.js';
 
 // Nested as drizzle selects it: spreading each tutorial's columns into a flat object costs more than
 // the rest of a page's mapping, and nothing needs the copy.
-export type TutorialView = { tutorial: DiyContentRow; skill: SkillRow | null; isSaved: boolean };
+export type TutorialView = { tutorial: DiyContentRow; skill: SkillRow | null; isSaved: boolean; isEnrolled: boolean };
 
 // Written against the table's full name: drizzle leaves a lone table's columns unqualified, which a subquery would take as its own.
 const savedBy = (viewerId: string) => sql<boolean>`exists (select 1 from ${savedTutorials} s where s.tutorial_id = ${diyContent}.id and s.user_id = ${viewerId})`;
+/** Enrolled through a payment not refunded in full. */
+const enrolledBy = (viewerId: string) =>
+  sql<boolean>`exists (select 1 from ${tutorialEnrolments} e where e.user_id = ${viewerId} and e.tutorial_id = ${diyContent}.id and e.refunded_at is null)`;
 
 function selectViews(db: DbOrTx, viewerId: string) {
   return db
-    .select({ tutorial: diyContent, skill: skills, isSaved: savedBy(viewerId) })
+    .select({ tutorial: diyContent, skill: skills, isSaved: savedBy(viewerId), isEnrolled: enrolledBy(viewerId) })
     .from(diyContent)
     .leftJoin(skills, eq(skills.id, diyContent.skillId));
 }
@@ -61,7 +64,7 @@ export async function pageSaved(db: DbOrTx, userId: string, options: { after?: T
   const conditions: SQL[] = [eq(savedTutorials.userId, userId)];
   if (options.after) conditions.push(olderThan(savedTutorials.savedAt, savedTutorials.tutorialId, options.after));
   return db
-    .select({ tutorial: diyContent, skill: skills, isSaved: sql<boolean>`true`, savedAt: savedTutorials.savedAt })
+    .select({ tutorial: diyContent, skill: skills, isSaved: sql<boolean>`true`, isEnrolled: enrolledBy(userId), savedAt: savedTutorials.savedAt })
     .from(savedTutorials)
     .innerJoin(diyContent, eq(diyContent.id, savedTutorials.tutorialId))
     .leftJoin(skills, eq(skills.id, diyContent.skillId))

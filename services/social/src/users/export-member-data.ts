@@ -13,6 +13,7 @@ import {
   surveys,
 } from '../db/schema/index.js';
 import type { SocialContext } from '../context.js';
+import { enrolmentsOf } from '../tutorials/enrolments.js';
 
 /** The member's part of the account export. The calendar feed's secret address is left out: it is a key, not data. */
 export function exportMemberData(app: App, ctx: SocialContext): void {
@@ -27,5 +28,6 @@ export function exportMemberData(app: App, ctx: SocialContext): void {
     projectsJoined: (db, userId, limit) => db.select().from(projectParticipants).where(eq(projectParticipants.userId, userId)).limit(limit),
     tutorials: (db, userId, limit) => db.select().from(diyContent).where(eq(diyContent.creatorId, userId)).limit(limit),
     savedTutorials: (db, userId, limit) => db.select().from(savedTutorials).where(eq(savedTutorials.userId, userId)).limit(limit),
+    tutorialEnrolments: enrolmentsOf,
   });
 }

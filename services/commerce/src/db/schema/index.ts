@@ -4,6 +4,7 @@ import { commerce } from './commerce-schema.js';
 export * from './commerce-schema.js';
 export * from './transactions.js';
 export * from './items-for-sale.js';
+export * from './tutorials.js';
 export * from './stripe-events.js';
 export * from './expenses.js';
 export * from './member-profiles.js';

@@ -4,6 +4,7 @@ import type { RefundReason, TransactionSource, TransactionStatus, TransactionTyp
 import type { CancelReason } from '../../payments/provider.js';
 import { commerce } from './commerce-schema.js';
 import { itemsForSale } from './items-for-sale.js';
+import { tutorials } from './tutorials.js';
 
 /**
  * Payments between members (spec 02 §3 `transactions`): logged by hand (`source = 'manual'`,
@@ -18,6 +19,8 @@ export const transactions = commerce.table(
     sellerId: text('seller_id').notNull(),
     /** The item bought, when there is one; deleting the item keeps the payment. */
     itemId: uuid('item_id').references(() => itemsForSale.id, { onDelete: 'set null' }),
+    /** The tutorial the payment enrols its buyer in, when there is one; its creator's deletion keeps the payment. */
+    tutorialId: uuid('tutorial_id').references(() => tutorials.id, { onDelete: 'set null' }),
     amount: numeric('amount', { precision: 10, scale: 2 }).notNull(),
     type: varchar('type', { length: 20 }).notNull().default('purchase').$type<TransactionType>(),
     source: varchar('source', { length: 20 }).notNull().default('stripe').$type<TransactionSource>(),
@@ -60,6 +63,8 @@ export const transactions = commerce.table(
     index('transactions_refund_due_idx').on(t.refundDueAt).where(sql`${t.refundDueAt} is not null`),
     // An item's open payments (its hold, the seller's changes, a sale), and the item's deletion setting itemId null.
     index('transactions_item_idx').on(t.itemId),
+    // A buyer's payments for a tutorial (already enrolled, earlier checkouts), and the tutorial's deletion setting tutorialId null.
+    index('transactions_tutorial_buyer_idx').on(t.tutorialId, t.buyerId),
   ],
 );
 export type TransactionRow = typeof transactions.$inferSelect;

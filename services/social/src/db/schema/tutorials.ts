@@ -59,3 +59,25 @@ export const savedTutorials = social.table(
   },
   (t) => [primaryKey({ columns: [t.userId, t.tutorialId] }), index('saved_tutorials_member_idx').on(t.userId, t.savedAt)],
 );
+
+/**
+ * Members enrolled in paid tutorials, one row per payment (commerce's `payment.succeeded` naming
+ * the tutorial). A full refund marks its row refunded rather than removing it, so a success that
+ * arrives after its refund enrols nobody.
+ */
+export const tutorialEnrolments = social.table(
+  'tutorial_enrolments',
+  {
+    transactionId: uuid('transaction_id').primaryKey(),
+    tutorialId: uuid('tutorial_id')
+      .notNull()
+      .references(() => diyContent.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+    /** When the payment succeeded; null for a refund heard of before its success. */
+    enrolledAt: timestamp('enrolled_at', { withTimezone: true, precision: 3 }),
+    /** When the payment was refunded in full, which ends the enrolment. */
+    refundedAt: timestamp('refunded_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [index('tutorial_enrolments_member_idx').on(t.userId, t.tutorialId)],
+);
+export type TutorialEnrolmentRow = typeof tutorialEnrolments.$inferSelect;

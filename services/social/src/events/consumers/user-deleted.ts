@@ -12,6 +12,7 @@ import {
   projects,
   savedTutorials,
   surveys,
+  tutorialEnrolments,
   tutorialViews,
 } from '../../db/schema/index.js';
 import { forgetAttendance, lockEventsOf } from '../../community-events/repository.js';
@@ -21,7 +22,7 @@ import { forgetRecipients, forgetResponses, lockSurveysOf } from '../../surveys/
 /**
  * `user.deleted`: everything the member made (posts, surveys, events, projects, tutorials, with
  * what hangs off them by cascade) and every trace of them in others' things (connections either
- * way, answers, RSVPs, participations, saves and views). A tutorial's view count stays a number.
+ * way, answers, RSVPs, participations, saves, views and enrolments). A tutorial's view count stays a number.
  */
 export function consumeUserDeleted(runtime: ServiceRuntime): void {
   forgetUser(runtime, members, (tx, userId) => eraseMember(tx, userId));
@@ -48,5 +49,6 @@ export async function eraseMember(tx: Tx, userId: string): Promise<void> {
   await tx.delete(diyContent).where(eq(diyContent.creatorId, userId));
   await tx.delete(tutorialViews).where(eq(tutorialViews.userId, userId));
   await tx.delete(savedTutorials).where(eq(savedTutorials.userId, userId));
+  await tx.delete(tutorialEnrolments).where(eq(tutorialEnrolments.userId, userId));
   await tx.delete(memberProfiles).where(eq(memberProfiles.userId, userId));
 }

@@ -1,8 +1,8 @@
-import { listTutorialsQuerySchema, tutorialPageSchema, tutorialsByCategoryParamsSchema, tutorialsByCreatorParamsSchema } from '@freemarket/contracts';
+import { listTutorialsQuerySchema, tutorialPageSchema, tutorialParamsSchema, tutorialSchema, tutorialsByCategoryParamsSchema, tutorialsByCreatorParamsSchema } from '@freemarket/contracts';
 import { requireActor, type App } from '@freemarket/kit';
 import type { SocialContext } from '../../context.js';
 
-/** A skill category's tutorials (the learning hub's tabs), a creator's (the profile dialog), and one's saved ones. */
+/** A skill category's tutorials (the learning hub's tabs), a creator's (the profile dialog), one's saved ones, and one tutorial (a link to it). */
 export function getTutorials(app: App, ctx: SocialContext): void {
   const response = { 200: tutorialPageSchema };
   app.get('/api/diy-content/skill/:categoryId', { config: { memberOnly: true }, schema: { params: tutorialsByCategoryParamsSchema, querystring: listTutorialsQuerySchema, response } }, async (req) =>
@@ -13,5 +13,8 @@ export function getTutorials(app: App, ctx: SocialContext): void {
   );
   app.get('/api/diy-content/saved/me', { config: { memberOnly: true }, schema: { querystring: listTutorialsQuerySchema, response } }, async (req) =>
     ctx.tutorials.saved(requireActor(req), req.query),
+  );
+  app.get('/api/diy-content/:id', { config: { memberOnly: true }, schema: { params: tutorialParamsSchema, response: { 200: tutorialSchema } } }, async (req) =>
+    ctx.tutorials.get(requireActor(req), req.params.id),
   );
 }

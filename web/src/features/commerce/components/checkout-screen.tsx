@@ -33,6 +33,8 @@ const AMOUNT_QUESTIONS: Readonly<Record<TransactionType, string>> = {
 interface CheckoutRequest {
   sellerId: string;
   itemId: string | null;
+  /** An enrollment in this tutorial (its Enroll button). */
+  tutorialId: string | null;
   type: TransactionType;
   description: string | null;
   /** Null when the link leaves the amount to the member (spec 01's Send Money and Donate). */
@@ -44,14 +46,15 @@ function readRequest(params: URLSearchParams): CheckoutRequest | { error: string
   const sellerId = params.get('sellerId')?.trim();
   const type = parseType(params.get('type')?.trim() ?? null);
   const itemId = params.get('itemId')?.trim() || null;
+  const tutorialId = params.get('tutorialId')?.trim() || null;
   const rawAmount = params.get('amount')?.trim() ?? '';
   if (!sellerId || !type) return null;
-  // An item's price is the seller's: a Buy Now link without it cannot be paid.
-  if (itemId && !rawAmount) return null;
+  // An item's or a tutorial's price is the seller's: a link without it cannot be paid.
+  if ((itemId || tutorialId) && !rawAmount) return null;
   const parsed = rawAmount ? parseAmount(rawAmount) : null;
   // A link whose amount is only too small or too large says so, rather than 'missing'.
   if (parsed && 'error' in parsed) return parsed.size ? { error: parsed.error } : null;
-  return { sellerId, itemId, type, description: params.get('description')?.trim() || null, amount: parsed ? parsed.amount : null };
+  return { sellerId, itemId, tutorialId, type, description: params.get('description')?.trim() || null, amount: parsed ? parsed.amount : null };
 }
 
 /** Marks the history entry the amount step adds, so the payment form can offer to go back to it. */
@@ -89,6 +92,7 @@ export function CheckoutScreen() {
     sellerId: request.sellerId,
     type: request.type,
     ...(request.itemId ? { itemId: request.itemId } : {}),
+    ...(request.tutorialId ? { tutorialId: request.tutorialId } : {}),
     ...(request.description ? { description: request.description } : {}),
   };
   return <PaymentStep key={JSON.stringify(body)} body={body} provider={provider} onChangeAmount={amountEntered ? () => void navigate(-1) : undefined} />;

@@ -1,5 +1,5 @@
 import type { Transaction } from '@freemarket/contracts';
-import { CheckCircle2, Clock, RotateCcw, XCircle } from 'lucide-react';
+import { BookOpen, CheckCircle2, Clock, RotateCcw, XCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
@@ -25,6 +25,15 @@ function HistoryLink({ variant = 'outline' }: { variant?: 'outline' | 'ghost' })
   );
 }
 
+/** Back to the tutorial a payment enrolled the member in; `paid` tells the learning hub the enrollment is on its way. */
+function TutorialLink({ tutorialId, paid = false, variant = 'outline' }: { tutorialId: string; paid?: boolean; variant?: 'primary' | 'outline' }) {
+  return (
+    <Link to={paths.learn.getHref({ tutorialId, paid })} className={buttonClass(variant, 'md')}>
+      <BookOpen className="h-4 w-4" aria-hidden="true" /> Go to your tutorial
+    </Link>
+  );
+}
+
 function Summary({ transaction }: { transaction: Transaction }) {
   const to = transaction.seller ? memberName(transaction.seller) : null;
   return (
@@ -36,25 +45,26 @@ function Summary({ transaction }: { transaction: Transaction }) {
   );
 }
 
-/** The toast of spec 02 §8 for the payment's type, once, then home after a pause. */
-function Succeeded({ transaction, onSucceeded }: { transaction: Transaction; onSucceeded?: () => void }) {
+/** The toast of spec 02 §8 for the payment's type, once, then home after a pause; a tutorial's payment offers the tutorial too. */
+function Succeeded({ transaction, onSucceeded }: { transaction: Transaction; onSucceeded?: (transaction: Transaction) => void }) {
   const navigate = useNavigate();
   const toasted = useRef<string | null>(null);
   useEffect(() => {
     if (toasted.current !== transaction.id) {
       toasted.current = transaction.id;
       toast({ title: 'Payment Successful', description: SUCCESS_TEXT[transaction.type] });
-      onSucceeded?.();
+      onSucceeded?.(transaction);
     }
     const timer = setTimeout(() => navigate(paths.home.getHref()), PAYMENT_SUCCESS_HOME_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [transaction.id, transaction.type, navigate, onSucceeded]);
+  }, [transaction, navigate, onSucceeded]);
   return (
     <CheckoutCard title="Payment Successful" icon={<CheckCircle2 className="h-5 w-5 text-green-700" aria-hidden="true" />} testId="payment-outcome">
       <Summary transaction={transaction} />
       <p className="text-slate-700">{SUCCESS_TEXT[transaction.type]} Taking you home in a few seconds.</p>
       <div className="flex flex-wrap gap-2">
-        <Link to={paths.home.getHref()} className={buttonClass('primary', 'md')}>
+        {transaction.tutorialId ? <TutorialLink tutorialId={transaction.tutorialId} paid variant="primary" /> : null}
+        <Link to={paths.home.getHref()} className={buttonClass(transaction.tutorialId ? 'outline' : 'primary', 'md')}>
           Go home now
         </Link>
         <HistoryLink />
@@ -69,6 +79,7 @@ function Failed({ transaction, text = 'The payment did not go through, and no mo
     type: transaction.type,
     amount: transaction.amount,
     ...(transaction.itemId ? { itemId: transaction.itemId } : {}),
+    ...(transaction.tutorialId ? { tutorialId: transaction.tutorialId } : {}),
     ...(transaction.description ? { description: transaction.description } : {}),
   });
   return (
@@ -92,6 +103,8 @@ function Refunded({ transaction, text, title = 'Payment Refunded' }: { transacti
       <Summary transaction={transaction} />
       <p className="text-slate-700">{text}</p>
       <div className="flex flex-wrap gap-2">
+        {/* Given back because another payment enrolled the member: the tutorial is theirs all the same. */}
+        {transaction.tutorialId && transaction.refundReason === 'already_enrolled' ? <TutorialLink tutorialId={transaction.tutorialId} /> : null}
         <BackHomeLink />
         <HistoryLink />
       </div>
@@ -106,8 +119,11 @@ function refundedByUsText(transaction: Transaction, reason: NonNullable<Transact
 }
 
 export interface PaymentSuccessScreenProps {
-  /** A settled payment earns the payer points a moment later: the route refreshes the balance. */
-  onSucceeded?: () => void;
+  /**
+   * A settled payment earns the payer points, and a tutorial's enrolls them, a moment later: the
+   * route refreshes what it changes.
+   */
+  onSucceeded?: (transaction: Transaction) => void;
 }
 
 /** Spec 02 §2, /payment-success: the payment's real status, read from the server until its webhook has settled it. */

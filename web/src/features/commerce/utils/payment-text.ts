@@ -60,6 +60,10 @@ export const REFUND_REASON_TEXT: Readonly<Record<RefundReason, { payer: string; 
     payer: 'Someone else bought this item just before your payment went through',
     payee: 'The item had already been sold when this payment went through',
   },
+  already_enrolled: {
+    payer: 'You were already enrolled in this tutorial through another payment',
+    payee: 'The buyer was already enrolled in this tutorial through another payment',
+  },
 };
 
 export const SOURCE_LABELS: Readonly<Record<TransactionSource, string>> = {

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Tutorial } from '@freemarket/contracts';
 import { apiRequest } from '../../../lib/api-client';
 import { useSubmitMutation } from '../../../lib/use-submit-mutation';
+import { tutorialQueryOptions } from './get-tutorial';
 import { tutorialsKeyRoot } from './get-tutorials';
 
 /** `PUT /api/diy-content/{id}/saved` keeps the tutorial for later; `DELETE` lets it go. Both answer the tutorial. */
@@ -19,6 +20,7 @@ export function useSaveTutorial(onSaved: (tutorial: Tutorial) => void) {
     mutationFn: ({ id, saved }: { id: string; saved: boolean }) => saveTutorial(id, saved),
     meta: { errorText: 'Failed to update your saved tutorials. Please try again.' },
     onSuccess: async (tutorial) => {
+      queryClient.setQueryData(tutorialQueryOptions(tutorial.id).queryKey, tutorial);
       onSaved(tutorial);
       await queryClient.invalidateQueries({ queryKey: tutorialsKeyRoot });
     },

@@ -1,7 +1,7 @@
 import type { Tutorial } from '@freemarket/contracts';
 import { ArrowLeft, BookOpen, Search } from 'lucide-react';
-import { useCallback, useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/field';
 import { LoadMore } from '../../../components/ui/load-more';
@@ -10,6 +10,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { paths } from '../../../config/paths';
 import { useSavedTutorials } from '../api/get-saved-tutorials';
 import { useSkillCategories } from '../api/get-skill-categories';
+import { useTutorial } from '../api/get-tutorial';
 import { useTutorialsByCategory } from '../api/get-tutorials';
 import { SAVED_TAB } from '../utils/constants';
 import { matchesSearch } from '../utils/tutorial-text';
@@ -68,14 +69,35 @@ function SavedTutorials(props: Omit<TutorialListProps, 'query' | 'empty'>) {
   return <TutorialList query={query} empty="No saved tutorials yet. Open a tutorial and choose Save for Later." {...props} />;
 }
 
+/**
+ * The tutorial the details dialog shows: one a card opened, or the one the address names
+ * (`paths.learn.getHref`, the link after paying for it), read from the server.
+ */
+function useOpenTutorial(meId: string) {
+  const [params, setParams] = useSearchParams();
+  const linked = params.get('tutorial');
+  const [picked, setPicked] = useState<Tutorial | null>(null);
+  const id = picked?.id ?? linked;
+  const query = useTutorial(id, { seed: picked ?? undefined, justPaid: !picked && params.get('paid') === '1', meId });
+  const close = useCallback(() => {
+    setPicked(null);
+    if (linked) setParams({}, { replace: true });
+  }, [linked, setParams]);
+  return { id, linked, query, open: setPicked, close };
+}
+
 /** Spec 02 §2, the learning hub: search, a tab per skill category and the saved ones, cards and details. */
 export function LearnScreen({ meId, onCreated }: LearnScreenProps) {
   const categories = useSkillCategories();
   const [tab, setTab] = useState('');
   const [search, setSearch] = useState('');
-  const [open, setOpen] = useState<Tutorial | null>(null);
-  const close = useCallback(() => setOpen(null), []);
+  const details = useOpenTutorial(meId);
   const list = categories.data ?? [];
+  // A linked tutorial opens on its category's tab, so closing it shows its neighbours.
+  const linkedCategory = details.linked ? details.query.data?.skill?.categoryId : undefined;
+  useEffect(() => {
+    if (linkedCategory) setTab((current) => current || linkedCategory);
+  }, [linkedCategory]);
 
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-5 p-4">
@@ -121,15 +143,22 @@ export function LearnScreen({ meId, onCreated }: LearnScreenProps) {
           ) : null}
           {list.map((c) => (
             <TabsContent key={c.id} value={c.id} className="mt-4 grid gap-4">
-              <CategoryTutorials categoryId={c.id} search={search} onOpen={setOpen} />
+              <CategoryTutorials categoryId={c.id} search={search} onOpen={details.open} />
             </TabsContent>
           ))}
           <TabsContent value={SAVED_TAB} className="mt-4 grid gap-4">
-            <SavedTutorials search={search} onOpen={setOpen} />
+            <SavedTutorials search={search} onOpen={details.open} />
           </TabsContent>
         </Tabs>
       )}
-      <TutorialDialog tutorial={open} meId={meId} onClose={close} onChanged={setOpen} />
+      <TutorialDialog
+        open={details.id !== null}
+        tutorial={details.query.data}
+        failed={details.query.isError}
+        waitingForEnrolment={details.query.waitingForEnrolment}
+        meId={meId}
+        onClose={details.close}
+      />
     </div>
   );
 }

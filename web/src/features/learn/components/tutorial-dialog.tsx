@@ -16,23 +16,29 @@ import { videoAddressOf } from '../utils/video-address';
 import { TutorialVideo, type TutorialVideoHandle } from './tutorial-video';
 
 export interface TutorialDialogProps {
-  tutorial: Tutorial | null;
+  /** Whether a tutorial is open (it may still be loading, from a link). */
+  open: boolean;
+  /** The open tutorial as the server answers it; undefined while it loads or when it could not be read. */
+  tutorial: Tutorial | undefined;
+  /** The tutorial could not be read (gone, or the server failed). */
+  failed: boolean;
+  /** The member just paid for it and the enrolment is on its way (it lands through an event). */
+  waitingForEnrolment: boolean;
   meId: string;
   onClose: () => void;
-  /** The tutorial as the server answered after starting or saving it (its new view count, isSaved). */
-  onChanged: (tutorial: Tutorial) => void;
 }
 
-function Details({ tutorial, meId, onChanged }: Omit<TutorialDialogProps, 'tutorial' | 'onClose'> & { tutorial: Tutorial }) {
+type DetailsProps = Pick<TutorialDialogProps, 'waitingForEnrolment' | 'meId'> & { tutorial: Tutorial };
+
+function Details({ tutorial, meId, waitingForEnrolment }: DetailsProps) {
   const player = useRef<TutorialVideoHandle>(null);
   const video = useMemo(() => (tutorial.videoUrl ? videoAddressOf(tutorial.videoUrl) : null), [tutorial.videoUrl]);
   const navigate = useNavigate();
-  const start = useStartTutorial(onChanged);
+  const start = useStartTutorial();
   // Said in the dialog after the member's own Save for Later (a live region, read out as it changes).
   const [saveNote, setSaveNote] = useState('');
   const save = useSaveTutorial((changed) => {
     setSaveNote(changed.isSaved ? 'Saved for later. Find it in the Saved tab.' : 'Removed from saved. It is no longer in the Saved tab.');
-    onChanged(changed);
   });
   const free = isFreeTutorial(tutorial);
   const mine = tutorial.creatorId === meId;
@@ -42,8 +48,17 @@ function Details({ tutorial, meId, onChanged }: Omit<TutorialDialogProps, 'tutor
     // Played within the click, while the browser still counts it as the member's own gesture.
     player.current?.play();
   };
+  // The server charges the tutorial's own price to its creator; the address only says what the checkout shows.
   const enroll = () =>
-    navigate(paths.checkout.getHref({ sellerId: tutorial.creatorId, amount: Number(tutorial.price).toFixed(2), type: 'purchase', description: `Tutorial: ${tutorial.title}` }));
+    navigate(
+      paths.checkout.getHref({ sellerId: tutorial.creatorId, amount: Number(tutorial.price).toFixed(2), type: 'purchase', tutorialId: tutorial.id, description: `Tutorial: ${tutorial.title}` }),
+    );
+  // aria-disabled, not disabled: a disabled button drops the keyboard focus out of the dialog; the hooks send one request per press.
+  const startButton = (label: string) => (
+    <Button onClick={startLearning} aria-disabled={start.isPending || undefined}>
+      <Play className="h-4 w-4" aria-hidden="true" /> {label}
+    </Button>
+  );
 
   return (
     <div className="grid gap-4">
@@ -65,16 +80,20 @@ function Details({ tutorial, meId, onChanged }: Omit<TutorialDialogProps, 'tutor
           <Eye className="h-4 w-4" aria-hidden="true" /> {viewsText(tutorial.viewCount)}
         </span>
         {tutorial.skill ? <Badge>{tutorial.skill.name}</Badge> : null}
+        {tutorial.isEnrolled ? <Badge className="bg-green-100 text-green-900">Enrolled</Badge> : null}
       </p>
       <p className="text-sm wrap-anywhere whitespace-pre-line text-slate-800">{tutorial.description || 'No description provided'}</p>
       <div className="flex flex-wrap gap-2">
         {free ? (
-          // aria-disabled, not disabled: a disabled button drops the keyboard focus out of the dialog; the hooks send one request per press.
-          <Button onClick={startLearning} aria-disabled={start.isPending || undefined}>
-            <Play className="h-4 w-4" aria-hidden="true" /> Start Learning (Free)
-          </Button>
+          startButton('Start Learning (Free)')
         ) : mine ? (
           <p className="self-center text-sm text-slate-700">You created this tutorial ({dollars(tutorial.price)}).</p>
+        ) : tutorial.isEnrolled ? (
+          startButton('Start Learning')
+        ) : waitingForEnrolment ? (
+          <p role="status" className="self-center text-sm text-slate-700">
+            Confirming your enrollment...
+          </p>
         ) : (
           <Button onClick={enroll}>Enroll for {dollars(tutorial.price)}</Button>
         )}
@@ -94,11 +113,25 @@ function Details({ tutorial, meId, onChanged }: Omit<TutorialDialogProps, 'tutor
   );
 }
 
-/** Spec 02 §2: a tutorial's details, with what its three buttons do (the spec left that unshown). */
-export function TutorialDialog({ tutorial, meId, onClose, onChanged }: TutorialDialogProps) {
+/**
+ * Spec 02 §2: a tutorial's details, with what its three buttons do (the spec left that unshown).
+ * Enroll pays for a paid tutorial through the checkout; once enrolled, the member sees its video
+ * and Start Learning, as its creator sees theirs.
+ */
+export function TutorialDialog({ open, tutorial, failed, waitingForEnrolment, meId, onClose }: TutorialDialogProps) {
   return (
-    <Dialog open={tutorial !== null} onOpenChange={(open) => (open ? undefined : onClose())} title={tutorial?.title ?? ''} description="Tutorial details" hideDescription className="max-w-2xl">
-      {tutorial ? <Details key={tutorial.id} tutorial={tutorial} meId={meId} onChanged={onChanged} /> : null}
+    <Dialog open={open} onOpenChange={(next) => (next ? undefined : onClose())} title={tutorial?.title ?? 'Tutorial'} description="Tutorial details" hideDescription className="max-w-2xl">
+      {tutorial ? (
+        <Details key={tutorial.id} tutorial={tutorial} meId={meId} waitingForEnrolment={waitingForEnrolment} />
+      ) : failed ? (
+        <p role="alert" className="text-slate-800">
+          This tutorial could not be found. It may have been removed.
+        </p>
+      ) : (
+        <p role="status" className="text-slate-700">
+          Loading tutorial...
+        </p>
+      )}
     </Dialog>
   );
 }

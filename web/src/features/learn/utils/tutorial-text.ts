@@ -10,6 +10,11 @@ export function isFreeTutorial(tutorial: Pick<Tutorial, 'isFree' | 'price'>): bo
   return tutorial.isFree || Number(tutorial.price) === 0;
 }
 
+/** A paid tutorial the member neither made nor is enrolled in: Enroll is theirs to press, and its video is not shown to them. */
+export function awaitsEnrolment(tutorial: Pick<Tutorial, 'isFree' | 'price' | 'creatorId' | 'isEnrolled'>, meId: string): boolean {
+  return !isFreeTutorial(tutorial) && tutorial.creatorId !== meId && !tutorial.isEnrolled;
+}
+
 export function viewsText(count: number): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? 'view' : 'views'}`;
 }
