@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import type { CommunityEvent, CommunityEventPage, ExpensePage, Item, ItemPage, PaymentIntent, ProfileInput } from '@freemarket/contracts';
 import { seriousViolations } from './accessibility.js';
 import { moveEventIntoPast } from './event-seed.js';
-import { callApi, openTab, screenshot, signedInMember, startBrowserStack, type BrowserStack, type SignedInMember } from './harness.js';
+import { callApi, openTab, screenshot, signedInMember, signIn, startBrowserStack, type BrowserStack, type SignedInMember } from './harness.js';
 
 const ivy = { email: 'ivy.shop@example.com', firstName: 'Ivy', lastName: 'Maker' };
 const ron = { email: 'ron.shop@example.com', firstName: 'Ron', lastName: 'Buyer' };
@@ -279,6 +279,108 @@ describe('the profile page’s Shop and Events tabs and expenses', () => {
     const left = await callApi<ExpensePage>(page, 'GET', '/api/expenses?type=business');
     expect(left.body.items.map((e) => e.lineItem)).toEqual(['Sandpaper']);
     await screenshot(page, 'profile-expenses');
+  });
+
+  it('lets the owner change an expense in a dialog holding it, checked as a new one is, and says why the server refused a change', async () => {
+    const page = ivyIn.page;
+    await page.goto('/profile');
+    const business = page.getByTestId('business-expenses');
+    const sandpaper = business.getByTestId('expense').filter({ hasText: 'Sandpaper' });
+    await sandpaper.getByRole('button', { name: 'Edit Sandpaper' }).click();
+    let dialog = page.getByRole('dialog', { name: 'Edit Business Expense' });
+    expect(await dialog.getByLabel('Amount').inputValue()).toBe('7.25');
+    expect(await dialog.getByLabel('Line item').inputValue()).toBe('Sandpaper');
+    expect(await dialog.getByLabel('Vendor').inputValue()).toBe('Hardware Co-op');
+    const day = await dialog.getByLabel('Date').inputValue();
+    expect(day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+    // The same checks as recording one.
+    await dialog.getByLabel('Vendor').fill('');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await toastSays(page, 'Missing Information', 'Please fill in amount, line item, and vendor');
+    await dialog.getByLabel('Vendor').fill('Hardware Co-op');
+    await dialog.getByLabel('Amount').fill('8,00');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await dialog.getByText('Use a dot for cents, like 12.50').waitFor();
+
+    await dialog.getByLabel('Amount').fill('8');
+    await dialog.getByLabel('Category').fill('Supplies');
+    await dialog.getByLabel('Payment method').selectOption('cash');
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await toastSays(page, 'Expense updated');
+    await dialog.waitFor({ state: 'detached' });
+    await sandpaper.getByText('$8.00').waitFor();
+    await sandpaper.getByText(/Supplies · Cash/).waitFor();
+    await business.getByTestId('business-expenses-total').filter({ hasText: '$8.00 (1 expense)' }).waitFor();
+    const changed = await callApi<ExpensePage>(page, 'GET', '/api/expenses?type=business');
+    expect(changed.body.items.find((e) => e.lineItem === 'Sandpaper')).toMatchObject({ amount: '8.00', category: 'Supplies', paymentMethod: 'cash', expenseDate: day });
+
+    // A change the server refuses stays in the dialog, with the server's reason.
+    await sandpaper.getByRole('button', { name: 'Edit Sandpaper' }).click();
+    dialog = page.getByRole('dialog', { name: 'Edit Business Expense' });
+    await dialog.getByLabel('Date').fill('1899-12-31');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await toastSays(page, 'Failed to update expense', 'body.expenseDate: must be 1900-01-01 or later');
+    expect(await dialog.getByLabel('Line item').inputValue()).toBe('Sandpaper');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const kept = await callApi<ExpensePage>(page, 'GET', '/api/expenses?type=business');
+    expect(kept.body.items.find((e) => e.lineItem === 'Sandpaper')?.expenseDate).toBe(day);
+  });
+
+  it('totals, lists and exports the calendar year the member chooses, their own year by default', async () => {
+    // Five in the afternoon of December 31st in Los Angeles: already January 1st in UTC.
+    const context = await bs.browser.newContext({ baseURL: bs.stack.url, viewport: { width: 1280, height: 800 }, timezoneId: 'America/Los_Angeles' });
+    const page = await context.newPage();
+    await signIn(page, { email: 'lou.years@example.com', firstName: 'Lou', lastName: 'Ledger' });
+    const year = new Date().getUTCFullYear();
+    await page.clock.setFixedTime(new Date(`${year}-12-31T17:00:00-08:00`));
+    await page.goto('/profile');
+    const business = page.getByTestId('business-expenses');
+    const yearSelect = business.getByLabel('Year of business expenses');
+    const csvLink = business.getByRole('link', { name: 'Download CSV of business expenses' });
+    const total = business.getByTestId('business-expenses-total');
+    await business.getByText('No business expenses yet.').waitFor();
+    expect(await yearSelect.inputValue()).toBe(String(year));
+
+    await business.getByRole('button', { name: 'Add business expense' }).click();
+    let dialog = page.getByRole('dialog', { name: 'Add Business Expense' });
+    expect(await dialog.getByLabel('Date').inputValue()).toBe(`${year}-12-31`);
+    await dialog.getByLabel('Amount').fill('100');
+    await dialog.getByLabel('Line item').fill('Year-end supplies');
+    await dialog.getByLabel('Vendor').fill('Store');
+    await dialog.getByRole('button', { name: 'Record Expense' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await total.filter({ hasText: `Total for ${year}: $100.00 (1 expense)` }).waitFor();
+    expect(await csvLink.getAttribute('href')).toContain(`from=${year}-01-01&to=${year}-12-31`);
+
+    // Last year's receipt, found in January: saving it shows that year, whose CSV holds it alone.
+    await business.getByRole('button', { name: 'Add business expense' }).click();
+    dialog = page.getByRole('dialog', { name: 'Add Business Expense' });
+    await dialog.getByLabel('Date').fill(`${year - 1}-12-30`);
+    await dialog.getByLabel('Amount').fill('40');
+    await dialog.getByLabel('Line item').fill('Late receipt');
+    await dialog.getByLabel('Vendor').fill('Print shop');
+    await dialog.getByRole('button', { name: 'Record Expense' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await total.filter({ hasText: `Total for ${year - 1}: $40.00 (1 expense)` }).waitFor();
+    expect(await yearSelect.inputValue()).toBe(String(year - 1));
+    expect(await business.getByTestId('expense').allTextContents()).toEqual([expect.stringContaining('Late receipt')]);
+    const href = await csvLink.getAttribute('href');
+    expect(href).toContain(`from=${year - 1}-01-01&to=${year - 1}-12-31`);
+    const csv = await (await page.context().request.get(href!)).text();
+    expect(csv).toContain('Late receipt');
+    expect(csv).not.toContain('Year-end supplies');
+
+    // The years to choose from are those holding expenses and the member's own.
+    expect(await yearSelect.locator('option').allTextContents()).toEqual([String(year), String(year - 1)]);
+    await yearSelect.selectOption(String(year));
+    await total.filter({ hasText: `Total for ${year}: $100.00 (1 expense)` }).waitFor();
+    expect(await business.getByTestId('expense').allTextContents()).toEqual([expect.stringContaining('Year-end supplies')]);
+    expect(await csvLink.getAttribute('href')).toContain(`from=${year}-01-01&to=${year}-12-31`);
+    await screenshot(page, 'profile-expenses-years');
+    await context.close();
   });
 
   it('hides items switched private from other members, and deletes a hosted event once confirmed', async () => {

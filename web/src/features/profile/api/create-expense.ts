@@ -11,14 +11,14 @@ export function createExpense(body: ExpenseBody): Promise<Expense> {
 }
 
 /** One per list: the failure names the kind of expense (spec 02 §8). */
-export function useCreateExpense(type: ExpenseType, onRecorded: () => void) {
+export function useCreateExpense(type: ExpenseType, onRecorded: (expense: Expense) => void) {
   const queryClient = useQueryClient();
   return useSubmitMutation({
     mutationFn: createExpense,
     meta: { errorText: `Failed to record ${type} expense` },
-    onSuccess: async () => {
+    onSuccess: async (expense) => {
       toast({ title: 'Expense recorded', description: 'Your expense has been added.' });
-      onRecorded();
+      onRecorded(expense);
       await queryClient.invalidateQueries({ queryKey: expensesKeyRoot });
     },
   });

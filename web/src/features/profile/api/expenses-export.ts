@@ -1,4 +1,5 @@
 import type { ExpenseType } from '@freemarket/contracts';
+import { yearPeriod } from './get-expenses';
 
 /**
  * `GET /api/expenses/export.csv?type&from&to`: one kind's expenses of a calendar year as a CSV
@@ -6,5 +7,5 @@ import type { ExpenseType } from '@freemarket/contracts';
  * the browser downloads it with the session's cookie.
  */
 export function expensesCsvHref(type: ExpenseType, year: number): string {
-  return `/api/expenses/export.csv?${new URLSearchParams({ type, from: `${year}-01-01`, to: `${year}-12-31` }).toString()}`;
+  return `/api/expenses/export.csv?${new URLSearchParams({ type, ...yearPeriod(year) }).toString()}`;
 }

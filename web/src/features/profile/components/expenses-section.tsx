@@ -1,22 +1,22 @@
+import { expensePaymentMethodLabel } from '@freemarket/contracts/constants';
 import type { Expense, ExpenseType } from '@freemarket/contracts';
-import { Download, Plus, Trash2 } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
-import { flushSync } from 'react-dom';
+import { Download, Plus } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { Button, buttonClass } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { Field, Input, Select, Textarea } from '../../../components/ui/field';
-import { LoadMore } from '../../../components/ui/load-more';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { MoneyInput } from '../../../components/ui/money-input';
+import { Dialog } from '../../../components/ui/dialog';
+import { EditDeleteButtons } from '../../../components/ui/edit-delete-buttons';
+import { Select } from '../../../components/ui/field';
+import { LoadMore } from '../../../components/ui/load-more';
 import { toast } from '../../../components/ui/toast-store';
 import { isUnauthorizedError } from '../../../lib/api-client';
-import { formatMoney, moneyProblem, readPositiveMoney } from '../../../lib/money';
-import { useCreateExpense } from '../api/create-expense';
+import { formatMoney } from '../../../lib/money';
 import { useDeleteExpense } from '../api/delete-expense';
 import { expensesCsvHref } from '../api/expenses-export';
 import { useExpenseSummary } from '../api/get-expense-summary';
+import { useExpenseYears } from '../api/get-expense-years';
 import { useExpenses } from '../api/get-expenses';
-import { EXPENSE_LIMITS, EXPENSE_PAYMENT_METHOD_LABELS, EXPENSE_PAYMENT_METHODS, type ExpensePaymentMethod } from '../utils/shop-expense-constants';
+import { ExpenseForm } from './expense-form';
 import { Section, type ProfileSectionProps } from './section';
 
 const LABELS: Record<ExpenseType, { title: string; noun: string }> = {
@@ -25,104 +25,11 @@ const LABELS: Record<ExpenseType, { title: string; noun: string }> = {
 };
 const DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
-/** Today in the member's own time zone, as the date input's `YYYY-MM-DD`. */
-function today(): string {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
+const yearOf = (expense: Expense) => Number(expense.expenseDate.slice(0, 4));
 
-function methodLabel(method: string | null): string | null {
-  return method && method in EXPENSE_PAYMENT_METHOD_LABELS ? EXPENSE_PAYMENT_METHOD_LABELS[method as ExpensePaymentMethod] : method;
-}
-
-// Its state lives inside the dialog's content, which unmounts on close: every opening starts afresh.
-function ExpenseForm({ type, onDone }: { type: ExpenseType; onDone: () => void }) {
-  const [amount, setAmount] = useState('');
-  const [lineItem, setLineItem] = useState('');
-  const [vendor, setVendor] = useState('');
-  const [category, setCategory] = useState('');
-  const [method, setMethod] = useState<ExpensePaymentMethod | ''>('');
-  const [notes, setNotes] = useState('');
-  const [date, setDate] = useState(today);
-  // Checked from the first Record on, so the message goes as soon as the amount is right.
-  const [checked, setChecked] = useState(false);
-  const create = useCreateExpense(type, onDone);
-  const id = (field: string) => `${type}-expense-${field}`;
-  const amountProblem = checked && amount.trim() ? moneyProblem(readPositiveMoney(amount)) : undefined;
-
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    if (!amount.trim() || !lineItem.trim() || !vendor.trim()) {
-      toast({ title: 'Missing Information', description: 'Please fill in amount, line item, and vendor', variant: 'destructive' });
-      return;
-    }
-    const found = readPositiveMoney(amount);
-    // Rendered at once, so the field that takes the focus below already carries its message.
-    flushSync(() => setChecked(true));
-    if ('error' in found) {
-      document.getElementById(id('amount'))?.focus();
-      return;
-    }
-    if (!date) {
-      toast({ title: 'Missing Information', description: 'Please choose the date of the expense', variant: 'destructive' });
-      return;
-    }
-    create.mutate({
-      type,
-      amount: found.amount,
-      lineItem: lineItem.trim(),
-      vendor: vendor.trim(),
-      category: category.trim() || null,
-      paymentMethod: method || null,
-      notes: notes.trim() || null,
-      expenseDate: date,
-    });
-  };
-
-  return (
-    <form className="grid gap-3" noValidate onSubmit={submit}>
-      <div className="grid gap-3 sm:grid-cols-2">
-        <Field label="Amount" htmlFor={id('amount')}>
-          <MoneyInput id={id('amount')} required value={amount} onValueChange={setAmount} placeholder="0.00" problem={amountProblem} />
-        </Field>
-        <Field label="Date" htmlFor={id('date')}>
-          <Input id={id('date')} type="date" required value={date} onChange={(e) => setDate(e.target.value)} />
-        </Field>
-      </div>
-      <Field label="Line item" htmlFor={id('line-item')}>
-        <Input id={id('line-item')} required maxLength={EXPENSE_LIMITS.lineItem} value={lineItem} onChange={(e) => setLineItem(e.target.value)} />
-      </Field>
-      <Field label="Vendor" htmlFor={id('vendor')}>
-        <Input id={id('vendor')} required maxLength={EXPENSE_LIMITS.vendor} value={vendor} onChange={(e) => setVendor(e.target.value)} />
-      </Field>
-      <div className="grid gap-3 sm:grid-cols-2">
-        <Field label="Category" htmlFor={id('category')}>
-          <Input id={id('category')} maxLength={EXPENSE_LIMITS.category} value={category} onChange={(e) => setCategory(e.target.value)} />
-        </Field>
-        <Field label="Payment method" htmlFor={id('method')}>
-          <Select id={id('method')} value={method} onChange={(e) => setMethod(e.target.value as ExpensePaymentMethod | '')}>
-            <option value="">Select a method</option>
-            {EXPENSE_PAYMENT_METHODS.map((m) => (
-              <option key={m} value={m}>
-                {EXPENSE_PAYMENT_METHOD_LABELS[m]}
-              </option>
-            ))}
-          </Select>
-        </Field>
-      </div>
-      <Field label="Notes" htmlFor={id('notes')}>
-        <Textarea id={id('notes')} rows={2} maxLength={EXPENSE_LIMITS.notes} value={notes} onChange={(e) => setNotes(e.target.value)} />
-      </Field>
-      <div className="flex justify-end gap-2">
-        <Button variant="ghost" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? 'Recording...' : 'Record Expense'}
-        </Button>
-      </div>
-    </form>
-  );
+/** The years to choose from: those holding expenses, the member's current one and the one shown, latest first. */
+function yearChoices(withExpenses: readonly number[], current: number, shown: number): number[] {
+  return [...new Set([...withExpenses, current, shown])].sort((a, b) => b - a);
 }
 
 function DeleteExpenseDialog({ expense, onClose }: { expense: Expense | null; onClose: () => void }) {
@@ -139,8 +46,8 @@ function DeleteExpenseDialog({ expense, onClose }: { expense: Expense | null; on
   );
 }
 
-function ExpenseRow({ expense, onDelete }: { expense: Expense; onDelete: () => void }) {
-  const details = [expense.category, methodLabel(expense.paymentMethod)].filter(Boolean);
+function ExpenseRow({ expense, onEdit, onDelete }: { expense: Expense; onEdit: () => void; onDelete: () => void }) {
+  const details = [expense.category, expense.paymentMethod && expensePaymentMethodLabel(expense.paymentMethod)].filter(Boolean);
   return (
     <li className="flex flex-wrap items-start justify-between gap-3 py-3" data-testid="expense">
       <div className="grid min-w-0 gap-0.5">
@@ -155,9 +62,7 @@ function ExpenseRow({ expense, onDelete }: { expense: Expense; onDelete: () => v
       </div>
       <div className="flex items-center gap-2">
         <span className="font-semibold text-slate-900">{formatMoney(expense.amount)}</span>
-        <Button variant="ghost" size="sm" onClick={onDelete}>
-          <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete<span className="sr-only"> {expense.lineItem}</span>
-        </Button>
+        <EditDeleteButtons name={expense.lineItem} onEdit={onEdit} onDelete={onDelete} />
       </div>
     </li>
   );
@@ -165,24 +70,46 @@ function ExpenseRow({ expense, onDelete }: { expense: Expense; onDelete: () => v
 
 function ExpenseList({ type }: { type: ExpenseType }) {
   const { title, noun } = LABELS[type];
-  const list = useExpenses(type);
-  // The server's calendar years are UTC ones; the totals and the CSV cover the same year.
-  const year = new Date().getUTCFullYear();
+  // The member's own calendar year: on December 31st evening in Los Angeles it is still that year.
+  const currentYear = new Date().getFullYear();
+  const [year, setYear] = useState(currentYear);
+  const years = useExpenseYears(type);
+  const list = useExpenses(type, year);
   const summary = useExpenseSummary(type, year);
-  const [adding, setAdding] = useState(false);
+  // Open with the expense being changed, or with null to record one.
+  const [dialog, setDialog] = useState<{ expense: Expense | null } | null>(null);
   const [deleting, setDeleting] = useState<Expense | null>(null);
   useEffect(() => {
     // An expired session has its own toast (the query cache's).
     if (list.error && !isUnauthorizedError(list.error)) toast({ title: 'Error', description: `Failed to fetch ${type} expenses`, variant: 'destructive' });
   }, [list.error, type]);
+  const closeForm = () => setDialog(null);
+  // A saved expense of another year brings that year's list, so the member sees what they saved.
+  const saved = (expense: Expense) => {
+    setYear(yearOf(expense));
+    closeForm();
+  };
 
+  const yearId = `${type}-expenses-year`;
   const expenses = list.data?.pages.flatMap((p) => p.items) ?? [];
   const actions = (
     <div className="flex flex-wrap items-center gap-2">
+      <label htmlFor={yearId} className="text-sm font-medium text-slate-800">
+        Year<span className="sr-only"> of {title.toLowerCase()}</span>
+      </label>
+      <div className="w-24">
+        <Select id={yearId} value={year} onChange={(e) => setYear(Number(e.target.value))}>
+          {yearChoices(years.data?.years ?? [], currentYear, year).map((y) => (
+            <option key={y} value={y}>
+              {y}
+            </option>
+          ))}
+        </Select>
+      </div>
       <a href={expensesCsvHref(type, year)} download className={buttonClass('outline', 'sm')}>
         <Download className="h-4 w-4" aria-hidden="true" /> Download CSV<span className="sr-only"> of {title.toLowerCase()}</span> for {year}
       </a>
-      <Button size="sm" onClick={() => setAdding(true)}>
+      <Button size="sm" onClick={() => setDialog({ expense: null })}>
         <Plus className="h-4 w-4" aria-hidden="true" /> Add<span className="sr-only"> {noun}</span>
       </Button>
     </div>
@@ -198,32 +125,39 @@ function ExpenseList({ type }: { type: ExpenseType }) {
         </Button>
       </div>
     );
-  else if (!expenses.length) body = <p className="text-sm text-slate-600">No {noun}s yet.</p>;
+  else if (!expenses.length) body = <p className="text-sm text-slate-600">{years.data?.years.length ? `No ${noun}s in ${year}.` : `No ${noun}s yet.`}</p>;
   else
     body = (
       <>
-        <ul className="divide-y divide-slate-200" aria-label={title}>
+        <ul className="divide-y divide-slate-200" aria-label={`${title} of ${year}`}>
           {expenses.map((expense) => (
-            <ExpenseRow key={expense.id} expense={expense} onDelete={() => setDeleting(expense)} />
+            <ExpenseRow key={expense.id} expense={expense} onEdit={() => setDialog({ expense })} onDelete={() => setDeleting(expense)} />
           ))}
         </ul>
         <LoadMore hasMore={list.hasNextPage} loading={list.isFetchingNextPage} onLoadMore={() => void list.fetchNextPage()} label={`Load more ${noun}s`} />
       </>
     );
 
+  const singular = title.replace(/s$/, '');
   return (
     <Section title={title} action={actions} testId={`${type}-expenses`}>
       <div className="grid gap-3">
         {summary.data ? (
-          // The totals are the year's; the list beneath holds every year.
+          // The list, the totals and the CSV all cover the year chosen.
           <p className="text-sm text-slate-800" data-testid={`${type}-expenses-total`}>
             Total for {summary.data.from.slice(0, 4)}: <span className="font-semibold">{formatMoney(summary.data.total)}</span> ({summary.data.count} {summary.data.count === 1 ? 'expense' : 'expenses'})
           </p>
         ) : null}
         {body}
       </div>
-      <Dialog open={adding} onOpenChange={setAdding} title={`Add ${title.replace(/s$/, '')}`} description={`Record a ${noun} in your bookkeeping.`} hideDescription>
-        <ExpenseForm type={type} onDone={() => setAdding(false)} />
+      <Dialog
+        open={dialog !== null}
+        onOpenChange={(open) => (open ? undefined : closeForm())}
+        title={dialog?.expense ? `Edit ${singular}` : `Add ${singular}`}
+        description={dialog?.expense ? `Change a ${noun} in your bookkeeping.` : `Record a ${noun} in your bookkeeping.`}
+        hideDescription
+      >
+        <ExpenseForm type={type} expense={dialog?.expense ?? null} onCancel={closeForm} onSaved={saved} />
       </Dialog>
       <DeleteExpenseDialog expense={deleting} onClose={() => setDeleting(null)} />
     </Section>
@@ -232,8 +166,8 @@ function ExpenseList({ type }: { type: ExpenseType }) {
 
 /**
  * Spec 02 §2: the owner's business and personal expenses. They are the owner's own bookkeeping,
- * not profile content others see, so adding and deleting work on one's own profile whether or not
- * the page is in edit mode.
+ * not profile content others see, so recording, changing and deleting work on one's own profile
+ * whether or not the page is in edit mode.
  */
 export function ExpensesSection({ isOwn }: ProfileSectionProps) {
   if (!isOwn) return null;

@@ -1,6 +1,5 @@
 import type {
   EXPENSE_LIMITS as EXPENSE_LIMITS_CONTRACT,
-  EXPENSE_PAYMENT_METHODS as EXPENSE_PAYMENT_METHODS_CONTRACT,
   EXPENSES_LIMIT,
   ITEM_LIMITS as ITEM_LIMITS_CONTRACT,
   ITEMS_LIMIT,
@@ -16,17 +15,3 @@ export const ITEMS_PAGE_SIZE: (typeof ITEMS_LIMIT)['default'] = 20;
 
 export const EXPENSE_LIMITS: typeof EXPENSE_LIMITS_CONTRACT = { lineItem: 500, vendor: 200, category: 100, notes: 2000 };
 export const EXPENSES_PAGE_SIZE: (typeof EXPENSES_LIMIT)['default'] = 50;
-
-/** Spec 02 §9: the expense payment methods. */
-export const EXPENSE_PAYMENT_METHODS: typeof EXPENSE_PAYMENT_METHODS_CONTRACT = ['cash', 'credit_card', 'debit_card', 'check', 'bank_transfer', 'other'];
-export type ExpensePaymentMethod = (typeof EXPENSE_PAYMENT_METHODS)[number];
-
-export const EXPENSE_PAYMENT_METHOD_LABELS: Record<ExpensePaymentMethod, string> = {
-  cash: 'Cash',
-  credit_card: 'Credit Card',
-  debit_card: 'Debit Card',
-  check: 'Check',
-  bank_transfer: 'Bank Transfer',
-  other: 'Other',
-};
-
