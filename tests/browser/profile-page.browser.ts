@@ -1,10 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
 import { seriousViolations } from './accessibility.js';
 import { callApi, openTab, screenshot, signedInMember, startBrowserStack, type BrowserStack, type SignedInMember } from './harness.js';
 
 const SF = { latitude: 37.7749, longitude: -122.4194 };
 const cleo = { email: 'cleo.profile@example.com', firstName: 'Cleo', lastName: 'Baker' };
 const dan = { email: 'dan.profile@example.com', firstName: 'Dan', lastName: 'Reader' };
+
+/** The text of the elements that describe `target` (its aria-describedby). */
+function descriptionOf(target: Locator): Promise<string> {
+  return target.evaluate((el) =>
+    (el.getAttribute('aria-describedby') ?? '')
+      .split(/\s+/)
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' ')
+      .trim(),
+  );
+}
 
 let bs: BrowserStack;
 let c: SignedInMember;
@@ -43,6 +55,7 @@ describe('the profile page', () => {
     await openTab(page, 'Vocation');
     await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Neighbourhood Baker');
     await page.getByRole('textbox', { name: 'Bio' }).fill('Bread, pastries and baking classes on Saturdays.');
+    await page.getByRole('textbox', { name: 'Phone' }).fill('(415) 555-0100');
     await page.getByRole('textbox', { name: 'Website' }).fill('not a web address');
     await page.getByRole('textbox', { name: 'Latitude' }).fill('north');
     await page.getByRole('textbox', { name: 'Longitude' }).fill('-122.4120');
@@ -91,6 +104,7 @@ describe('the profile page', () => {
     expect(saved.body).toMatchObject({
       title: 'Neighbourhood Baker',
       website: 'https://crumbs.example.com',
+      phone: '(415) 555-0100',
       latitude: '37.7801000',
       longitude: '-122.4120000',
       isServiceProvider: true,
@@ -121,7 +135,19 @@ describe('the profile page', () => {
 
     await openTab(page, 'Vocation');
     expect(await page.getByRole('textbox', { name: 'Business name' }).inputValue()).toBe('Cleo’s Crumbs');
-    expect(await page.getByRole('textbox', { name: 'Title', exact: true }).isDisabled()).toBe(true);
+    const title = page.getByRole('textbox', { name: 'Title', exact: true });
+    expect(await title.isDisabled()).toBe(true);
+    // Disabled, yet read as a value: not faded like a placeholder.
+    expect(await title.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+    // The website opens the site and the phone calls the number, instead of sitting in disabled boxes.
+    const vocation = page.getByRole('tabpanel', { name: 'Vocation' });
+    expect(await vocation.getByRole('link', { name: 'https://crumbs.example.com' }).getAttribute('href')).toBe('https://crumbs.example.com');
+    expect(await vocation.getByRole('link', { name: '(415) 555-0100' }).getAttribute('href')).toBe('tel:4155550100');
+    expect(await vocation.getByRole('textbox', { name: /^(Website|Phone)$/ }).count()).toBe(0);
+    // Where she lives is hers: the map places her, the page never spells out her coordinates.
+    await vocation.getByText('Shown on the Explore Map.').waitFor();
+    expect(await vocation.getByRole('textbox', { name: /^(Latitude|Longitude)$/ }).count()).toBe(0);
+    expect(await vocation.getByText(/37\.78|122\.41/).count()).toBe(0);
 
     await openTab(page, 'Political');
     await page.getByTestId('not-a-candidate').waitFor();
@@ -133,6 +159,9 @@ describe('the profile page', () => {
     await c.page.goto('/profile');
     await c.page.getByRole('textbox', { name: 'Passions' }).waitFor();
     expect(await c.page.getByRole('textbox', { name: 'Passions' }).inputValue()).toBe('Sourdough and community gardens');
+    // And her own coordinates, which she edits.
+    await openTab(c.page, 'Vocation');
+    expect(await c.page.getByRole('textbox', { name: 'Latitude' }).inputValue()).toBe('37.7801000');
   });
 
   it('puts the new profile on the map and in the search results for others', async () => {
@@ -157,6 +186,74 @@ describe('the profile page', () => {
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('button', { name: 'Edit Profile' }).waitFor();
     expect(await page.getByRole('textbox', { name: 'Title', exact: true }).inputValue()).toBe('Neighbourhood Baker');
+  });
+
+  it('shows one switch for Items for sale, on the Shop tab, and says so beside the offerings it also covers', async () => {
+    const page = c.page;
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    await openTab(page, 'Vocation');
+    const vocation = page.getByRole('tabpanel', { name: 'Vocation' });
+    expect(await vocation.getByRole('switch', { name: /^Items/ }).count()).toBe(0);
+    expect(await descriptionOf(vocation.getByRole('group', { name: 'Services and offerings' }))).toBe(
+      'Other members see these while Items for sale (its switch is on the Shop tab) and Business information are public.',
+    );
+    await openTab(page, 'Shop');
+    await page.getByRole('switch', { name: 'Items for sale: public' }).waitFor();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Edit Profile' }).waitFor();
+  });
+
+  it('asks before unsaved edits are thrown away by a link or a reload, and never when nothing is unsaved', async () => {
+    const page = c.page;
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    await openTab(page, 'Vocation');
+    const title = page.getByRole('textbox', { name: 'Title', exact: true });
+    await title.fill('Baker and teacher');
+
+    // Back to Map holds until the member chooses; Cancel keeps the page and what was typed.
+    await page.getByRole('link', { name: 'Back to Map' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
+    await confirm.waitFor();
+    expect(new URL(page.url()).pathname).toBe('/profile');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await title.inputValue()).toBe('Baker and teacher');
+
+    // A reload gets the browser's own question; staying keeps the edit.
+    const asked = new Promise<string>((resolve) => {
+      page.once('dialog', (dialog) => {
+        resolve(dialog.type());
+        void dialog.dismiss();
+      });
+    });
+    await page.evaluate(() => {
+      setTimeout(() => window.location.reload(), 0);
+    });
+    expect(await asked).toBe('beforeunload');
+    expect(await title.inputValue()).toBe('Baker and teacher');
+
+    // A link in the header asks too; Discard changes leaves, and nothing was saved.
+    await page.getByRole('link', { name: 'Feed' }).first().click();
+    await confirm.getByRole('button', { name: 'Discard changes' }).click();
+    await page.waitForURL((url) => url.pathname === '/feed');
+    expect((await callApi<{ title: string }>(page, 'GET', `/api/profiles/user/${c.id}`)).body.title).toBe('Neighbourhood Baker');
+
+    // Edit mode with nothing changed, and edits once saved, leave at once.
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    await page.getByRole('link', { name: 'Back to Map' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    await openTab(page, 'Vocation');
+    await page.getByRole('textbox', { name: 'Bio' }).fill('Bread, pastries and baking classes on Saturdays and Sundays.');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Edit Profile' }).waitFor();
+    await page.getByRole('link', { name: 'Back to Map' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(await confirm.count()).toBe(0);
   });
 
   it('tells a visitor to a member without a profile that there is none', async () => {

@@ -1,7 +1,9 @@
 import { LocateFixed } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
+import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { paths } from '../../../config/paths';
 import type { ProfileFormValues } from '../utils/profile-form';
 import { ProfileTextInput } from './form-fields';
 
@@ -18,8 +20,28 @@ function pointOf(latitude: unknown, longitude: unknown): [number, number] | null
   return lat && lng && Number.isFinite(a) && Number.isFinite(b) && Math.abs(a) <= 90 && Math.abs(b) <= 180 ? [a, b] : null;
 }
 
-/** Latitude and longitude, 'Use my location' and, in edit mode, a map where a click sets the point. */
-export function LocationFields({ editing }: { editing: boolean }) {
+/**
+ * Another member's view: whether the profile is on the map, never its coordinates, which for a
+ * member who used 'Use my location' are their home's.
+ */
+function PlaceOnMap({ point }: { point: [number, number] | null }) {
+  if (!point) return <p className="text-sm text-slate-800">No location shared.</p>;
+  return (
+    <p className="text-sm text-slate-800">
+      Shown on the{' '}
+      <Link to={paths.home.getHref()} className="text-blue-800 underline">
+        Explore Map
+      </Link>
+      .
+    </p>
+  );
+}
+
+/**
+ * The owner's latitude and longitude, 'Use my location' and, in edit mode, a map where a click sets
+ * the point; for anyone else, only whether the profile is on the map.
+ */
+export function LocationFields({ editing, isOwn }: { editing: boolean; isOwn: boolean }) {
   const { setValue } = useFormContext<ProfileFormValues>();
   const [lat, lng] = useWatch<ProfileFormValues, ['latitude', 'longitude']>({ name: ['latitude', 'longitude'] });
   const [problem, setProblem] = useState<string | null>(null);
@@ -36,6 +58,7 @@ export function LocationFields({ editing }: { editing: boolean }) {
       { enableHighAccuracy: false, timeout: 10_000 },
     );
   };
+  if (!isOwn) return <PlaceOnMap point={pointOf(lat, lng)} />;
   return (
     <div className="grid gap-3">
       <div className="grid gap-3 sm:grid-cols-2">

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { UnsavedChangesPrompt } from '../../../components/ui/unsaved-changes-prompt';
 import { paths } from '../../../config/paths';
 import { errorMessageOf } from '../../../lib/api-client';
 import { fullName } from '../../../lib/profile-display';
@@ -102,6 +103,7 @@ function ProfileEditor({ profile, viewer, userId, slots, onSaved, tab, setTab, t
   const contents = tabContents(slots);
   return (
     <FormProvider {...form}>
+      <UnsavedChangesPrompt when={editing && form.formState.isDirty} description="Your changes to your profile have not been saved. If you leave this page, they are lost." />
       <div className="mx-auto grid w-full max-w-6xl gap-4 p-4 sm:p-6">
         <BackToMap />
         <div className="flex flex-wrap items-center justify-between gap-3">

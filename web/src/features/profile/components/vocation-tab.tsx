@@ -1,6 +1,7 @@
 import { BUSINESS_VALUES, LOOKING_FOR, NONPROFIT_VALUES, PAYMENT_FORMS } from '@freemarket/contracts/constants';
 import { useWatch } from 'react-hook-form';
 import type { ProfileFormValues } from '../utils/profile-form';
+import { PhoneField, WebsiteField } from './contact-links';
 import { PrivacySwitch, ProfileCheckbox, ProfileChoiceList, ProfileNumberInput, ProfileTextInput } from './form-fields';
 import { LocationFields } from './location-fields';
 import { isHiddenFrom } from './privacy';
@@ -33,15 +34,36 @@ const OFFERINGS = [
   ['hasPropertyForSale', 'Has property for sale'],
 ] as const;
 
+interface FlagGroupProps {
+  flags: ReadonlyArray<readonly [keyof ProfileFormValues & string, string]>;
+  editing: boolean;
+  none: string;
+  /** In edit mode, who sees the checked ones: said under the checkboxes and read with them. */
+  visibility?: { id: string; label: string; text: string };
+}
+
+const OFFERINGS_VISIBILITY = {
+  id: 'offerings-visibility',
+  label: 'Services and offerings',
+  text: 'Other members see these while Items for sale (its switch is on the Shop tab) and Business information are public.',
+};
+
 /** Checkboxes in edit mode; the checked labels as a line (or `none`) in view mode. */
-function FlagGroup({ flags, editing, none }: { flags: ReadonlyArray<readonly [keyof ProfileFormValues & string, string]>; editing: boolean; none: string }) {
+function FlagGroup({ flags, editing, none, visibility }: FlagGroupProps) {
   const values = useWatch<ProfileFormValues>({ name: flags.map(([name]) => name) as Array<keyof ProfileFormValues> });
   if (editing) {
     return (
-      <div className="grid gap-2 sm:grid-cols-2">
-        {flags.map(([name, label]) => (
-          <ProfileCheckbox key={name} name={name as Parameters<typeof ProfileCheckbox>[0]['name']} label={label} editing />
-        ))}
+      <div className="grid gap-2">
+        <div className="grid gap-2 sm:grid-cols-2" role={visibility ? 'group' : undefined} aria-label={visibility?.label} aria-describedby={visibility?.id}>
+          {flags.map(([name, label]) => (
+            <ProfileCheckbox key={name} name={name as Parameters<typeof ProfileCheckbox>[0]['name']} label={label} editing />
+          ))}
+        </div>
+        {visibility ? (
+          <p id={visibility.id} className="text-sm text-slate-600">
+            {visibility.text}
+          </p>
+        ) : null}
       </div>
     );
   }
@@ -69,15 +91,15 @@ export function VocationTab(props: ProfileSectionProps) {
             <PrivateNotice what="Contact details" />
           ) : (
             <div className="grid gap-3 sm:grid-cols-2">
-              <ProfileTextInput name="phone" label="Phone" type="tel" editing={editing} />
-              <ProfileTextInput name="website" label="Website" type="url" editing={editing} />
+              <PhoneField editing={editing} />
+              <WebsiteField editing={editing} />
               <ProfileTextInput name="businessHours" label="Business hours" editing={editing} />
               <ProfileTextInput name="address" label="Address" editing={editing} />
             </div>
           )}
         </Section>
         <Section title="Location">
-          <LocationFields editing={editing} />
+          <LocationFields editing={editing} isOwn={isOwn} />
         </Section>
         <Section title="Profile Type">
           <FlagGroup flags={PROFILE_TYPES} editing={editing} none="No profile type chosen." />
@@ -85,8 +107,13 @@ export function VocationTab(props: ProfileSectionProps) {
         <Section title="Open to Opportunities" action={<PrivacySwitch flag="opportunitiesIsPublic" section="Opportunities" editing={editing} />}>
           {hidden('opportunitiesIsPublic') ? <PrivateNotice what="Opportunities" /> : <FlagGroup flags={OPEN_TO} editing={editing} none="Not open to any opportunity yet." />}
         </Section>
-        <Section title="Services and Offerings" action={<PrivacySwitch flag="itemsForSaleIsPublic" section="Items and property" editing={editing} />}>
-          {hidden('itemsForSaleIsPublic') || hidden('businessInfoIsPublic') ? <PrivateNotice what="Offerings" /> : <FlagGroup flags={OFFERINGS} editing={editing} none="No offerings listed." />}
+        {/* Items for sale is one setting with one switch, on the Shop tab: it covers these offerings too. */}
+        <Section title="Services and Offerings">
+          {hidden('itemsForSaleIsPublic') || hidden('businessInfoIsPublic') ? (
+            <PrivateNotice what="Offerings" />
+          ) : (
+            <FlagGroup flags={OFFERINGS} editing={editing} none="No offerings listed." visibility={OFFERINGS_VISIBILITY} />
+          )}
         </Section>
         <Section title="Payment Forms Accepted" action={<PrivacySwitch flag="businessInfoIsPublic" section="Business information" editing={editing} />}>
           {hidden('businessInfoIsPublic') ? <PrivateNotice what="Payment forms" /> : <ProfileChoiceList name="paymentMethodsAccepted" legend="Accepted payment forms" options={PAYMENT_FORMS} editing={editing} />}
