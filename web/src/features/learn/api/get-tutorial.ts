@@ -44,6 +44,12 @@ export function useTutorial(id: string | null, { seed, justPaid = false, meId }:
     initialData: seed,
     refetchInterval: (q) => (polling && q.state.data && awaitsEnrolment(q.state.data, meId) ? ENROLMENT_POLL_MS : false),
   });
+  // Once the enrollment has landed, the lists (read before it, perhaps) are read again too.
+  const client = useQueryClient();
+  const enrolled = query.data?.isEnrolled === true;
+  useEffect(() => {
+    if (justPaid && enrolled) void client.invalidateQueries({ queryKey: tutorialsKeyRoot });
+  }, [justPaid, enrolled, client]);
   return { ...query, waitingForEnrolment: polling && query.data !== undefined && awaitsEnrolment(query.data, meId) };
 }
 
