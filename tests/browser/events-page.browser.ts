@@ -84,8 +84,9 @@ describe('the events page', () => {
     const page = bobIn.page;
     await page.goto('/events');
     const item = upcomingItem(page);
-    const rsvp = item.getByRole('button', { name: 'RSVP', exact: true });
-    const cancelRsvp = item.getByRole('button', { name: 'Cancel RSVP' });
+    // Named with the event for a screen reader, while the visible text stays the spec's.
+    const rsvp = item.getByRole('button', { name: `RSVP to ${title}`, exact: true });
+    const cancelRsvp = item.getByRole('button', { name: `Cancel RSVP to ${title}`, exact: true });
     // Only the host edits or deletes.
     await rsvp.waitFor();
     expect(await item.getByRole('button', { name: /^(Edit|Delete)/ }).count()).toBe(0);

@@ -3,7 +3,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import type { CommunityEventPage, CreateTutorialBody, CurrentUser, ProfileInput, Project, RewardBalance, Skill, SkillCategory, Tutorial } from '@freemarket/contracts';
 import { seriousViolations } from './accessibility.js';
 import { reachPaymentForm } from './checkout-steps.js';
-import { callApi, newContext, screenshot, signIn, startBrowserStack, type BrowserStack } from './harness.js';
+import { callApi, newContext, screenshot, signIn, startBrowserStack, visibleText, type BrowserStack } from './harness.js';
 import { setTargetDate } from './project-seed.js';
 
 const SF = { latitude: 37.7749, longitude: -122.4194 };
@@ -190,7 +190,7 @@ describe('community events', () => {
     expect(await feed.text()).toContain('Saturday Repair Caf');
   });
 
-  it('lets Bob choose the day with the keyboard, RSVP, cancel and RSVP again, and credits him 15 points', async () => {
+  it('lets Bob choose the day with the keyboard, RSVP (15 points), cancel (the points go back) and RSVP again (no more points)', async () => {
     const page = b.page;
     await page.goto('/events');
     await page.getByTestId('upcoming-event').filter({ hasText: title }).waitFor();
@@ -201,18 +201,27 @@ describe('community events', () => {
     await page.getByRole('heading', { name: `Events on ${LONG_DATE.format(tomorrow)}` }).waitFor();
 
     const item = page.getByTestId('day-event').filter({ hasText: title });
-    await item.getByRole('button', { name: 'RSVP', exact: true }).click();
+    // Each control names its event for a screen reader; the visible text stays the spec's.
+    const rsvp = item.getByRole('button', { name: `RSVP to ${title}`, exact: true });
+    expect(await visibleText(rsvp)).toBe('RSVP');
+    await item.getByRole('link', { name: `Add to calendar: ${title}`, exact: true }).waitFor();
+    await page.getByTestId('upcoming-event').filter({ hasText: title }).getByRole('button', { name: `RSVP to ${title}`, exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'RSVP', exact: true }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Add to calendar', exact: true }).count()).toBe(0);
+    await rsvp.click();
     await toastSays(page, 'Success!', "You're now attending this event.");
     await item.getByText('Attending', { exact: true }).waitFor();
-    expect(await item.getByRole('button', { name: 'RSVP', exact: true }).count()).toBe(0);
+    expect(await rsvp.count()).toBe(0);
     await page.getByTestId('upcoming-event').filter({ hasText: title }).getByText('1 attending').waitFor();
     await balanceReaches(page, 15);
     await headerShows(page, 15);
 
-    await item.getByRole('button', { name: 'Cancel RSVP' }).click();
+    // Cancelling before the event takes the points back; saying yes again earns nothing more.
+    await item.getByRole('button', { name: `Cancel RSVP to ${title}`, exact: true }).click();
     await toastSays(page, 'RSVP cancelled', "You're no longer attending this event.");
     await page.getByTestId('upcoming-event').filter({ hasText: title }).getByText('0 attending').waitFor();
-    await item.getByRole('button', { name: 'RSVP', exact: true }).click();
+    await balanceReaches(page, 0);
+    await rsvp.click();
     await item.getByText('Attending', { exact: true }).waitFor();
 
     const attending = await callApi<CommunityEventPage>(page, 'GET', `/api/events/attending/${b.id}`);
@@ -313,21 +322,27 @@ describe('community projects', () => {
     const page = b.page;
     await page.goto('/projects');
     const card = page.getByTestId('project-card').filter({ hasText: title });
+    // Each card's buttons name their project for a screen reader; the visible text stays the spec's.
+    const join = card.getByRole('button', { name: `Join ${title}`, exact: true });
+    expect(await visibleText(join)).toBe('Join');
+    await page.getByTestId('project-card').filter({ hasText: 'Thursday Pod Classroom' }).getByRole('button', { name: 'Join Thursday Pod Classroom', exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Join', exact: true }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'View Details', exact: true }).count()).toBe(0);
     // Join becomes Leave and Leave becomes Join where the keyboard is: Enter again undoes it.
-    await card.getByRole('button', { name: 'Join' }).focus();
+    await join.focus();
     await page.keyboard.press('Enter');
     await toastSays(page, 'Joined!', "You've joined this project");
     await card.getByText('2 participants', { exact: true }).waitFor();
-    await expect.poll(() => focusedButton(page)).toBe('Leave');
+    await expect.poll(() => focusedButton(page)).toBe(`Leave ${title}`);
     await page.keyboard.press('Enter');
     await toastSays(page, 'Left project', "You've left this project");
     await card.getByText('1 participant', { exact: true }).waitFor();
-    await expect.poll(() => focusedButton(page)).toBe('Join');
+    await expect.poll(() => focusedButton(page)).toBe(`Join ${title}`);
     await page.keyboard.press('Enter');
     await card.getByText('2 participants', { exact: true }).waitFor();
-    await expect.poll(() => focusedButton(page)).toBe('Leave');
+    await expect.poll(() => focusedButton(page)).toBe(`Leave ${title}`);
 
-    await card.getByRole('link', { name: 'View Details' }).click();
+    await card.getByRole('link', { name: `View Details of ${title}`, exact: true }).click();
     await page.waitForURL(/\/projects\/[0-9a-f-]{36}$/);
     await page.getByRole('heading', { name: title, level: 1 }).waitFor();
     await page.getByText(goals, { exact: true }).waitFor();
@@ -340,18 +355,18 @@ describe('community projects', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'project-details-desktop');
 
-    await page.getByRole('button', { name: 'Leave' }).focus();
+    await page.getByRole('button', { name: `Leave ${title}`, exact: true }).focus();
     await page.keyboard.press('Enter');
     await toastSays(page, 'Left project', "You've left this project");
     await participants.getByText('Bob Builder').waitFor({ state: 'detached' });
     await page.getByText('1 participant', { exact: true }).waitFor();
-    await expect.poll(() => focusedButton(page)).toBe('Join');
+    await expect.poll(() => focusedButton(page)).toBe(`Join ${title}`);
     await page.keyboard.press('Enter');
     await participants.getByText('Bob Builder').waitFor();
-    await expect.poll(() => focusedButton(page)).toBe('Leave');
-    // 15 for the RSVP and 15 for the project, once: leaving and joining again earns nothing more.
-    await headerShows(page, 30);
-    await balanceReaches(page, 30);
+    await expect.poll(() => focusedButton(page)).toBe(`Leave ${title}`);
+    // 15 for the project, once: leaving and joining again earns nothing more (the RSVP's went back when he cancelled it).
+    await headerShows(page, 15);
+    await balanceReaches(page, 15);
   });
 
   it('lets Ada, the creator, change the status on the details screen', async () => {
@@ -382,7 +397,7 @@ describe('community projects', () => {
 
     // Join stays where Leave was, with the keyboard on it, and does nothing.
     const join = card.getByRole('button', { name: 'Join' });
-    await expect.poll(() => focusedButton(page)).toBe('Join');
+    await expect.poll(() => focusedButton(page)).toBe(`Join ${title}`);
     expect(await join.getAttribute('aria-disabled')).toBe('true');
     await card.getByText('Not taking new participants').waitFor();
     await page.keyboard.press('Enter');
@@ -600,8 +615,9 @@ describe('the learning hub', () => {
     await dialog.getByTestId('tutorial-views').filter({ hasText: '1 view' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'learn-enrolled-tutorial');
-    // Closing it leaves the tutorial's category open, its card among the others.
-    await page.keyboard.press('Escape');
+    // Closing it leaves the tutorial's category open, its card among the others. (Escape would
+    // first close the payment's toast, still on screen.)
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.waitForURL((url) => url.pathname === '/learn' && !url.searchParams.has('tutorial'));
     await page.getByTestId('tutorial-card').filter({ hasText: paid }).getByText('1 view').waitFor();

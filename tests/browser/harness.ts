@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { startTestStack, type StripeSettings, type TestStack } from '@freemarket/testing/stack';
 
 /** Debian's Chromium; never a downloaded browser. */
@@ -122,6 +122,15 @@ export async function callApi<T>(page: Page, method: string, path: string, body?
     },
     [method, path, body] as const,
   );
+}
+
+/** What an element shows on screen: its text without what only a screen reader hears (`.sr-only`). */
+export function visibleText(locator: Locator): Promise<string> {
+  return locator.evaluate((el) => {
+    const copy = el.cloneNode(true) as HTMLElement;
+    copy.querySelectorAll('.sr-only').forEach((hidden) => hidden.remove());
+    return (copy.textContent ?? '').trim();
+  });
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {

@@ -1,6 +1,6 @@
 import type { CommunityEvent } from '@freemarket/contracts';
 import { CalendarPlus, Clock, MapPin, Users } from 'lucide-react';
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { useAttendEvent } from '../api/attend-event';
@@ -29,7 +29,7 @@ export interface EventItemProps {
  * they host it (the server refuses their RSVP), an attendee can cancel, and a past event takes no
  * RSVP and no cancellation (the server refuses both).
  */
-function RsvpControls({ event, meId, past, describedBy, onAttended }: { event: CommunityEvent; meId: string; past: boolean; describedBy: string; onAttended?: () => void }) {
+function RsvpControls({ event, meId, past, onAttended }: { event: CommunityEvent; meId: string; past: boolean; onAttended?: () => void }) {
   const attend = useAttendEvent(onAttended);
   const cancel = useCancelAttendance();
   const button = useRef<HTMLButtonElement>(null);
@@ -58,23 +58,24 @@ function RsvpControls({ event, meId, past, describedBy, onAttended }: { event: C
       <>
         <Badge className="bg-green-100 text-green-900">{past ? 'Attended' : 'Attending'}</Badge>
         {past ? null : (
-          <Button ref={button} size="sm" variant="outline" aria-describedby={describedBy} aria-disabled={cancel.isPending || undefined} onClick={() => answer(false)}>
+          <Button ref={button} size="sm" variant="outline" aria-disabled={cancel.isPending || undefined} onClick={() => answer(false)}>
             {cancel.isPending ? 'Cancelling...' : 'Cancel RSVP'}
+            <span className="sr-only"> to {event.title}</span>
           </Button>
         )}
       </>
     );
   if (past) return null;
   return (
-    <Button ref={button} size="sm" aria-describedby={describedBy} aria-disabled={attend.isPending || undefined} onClick={() => answer(true)}>
+    <Button ref={button} size="sm" aria-disabled={attend.isPending || undefined} onClick={() => answer(true)}>
       {attend.isPending ? 'Saving...' : 'RSVP'}
+      <span className="sr-only"> to {event.title}</span>
     </Button>
   );
 }
 
 /** One event in a day's list, in the Upcoming card or in a profile's Events tab (spec 02 §2). */
 export function EventItem({ event, meId, now, variant, onAttended, actions }: EventItemProps) {
-  const titleId = useId();
   const date = new Date(event.eventDate);
   const past = date.getTime() <= now;
   const { time, zone } = clockTime(date);
@@ -84,9 +85,7 @@ export function EventItem({ event, meId, now, variant, onAttended, actions }: Ev
   const hostName = [event.host.firstName, event.host.lastName].filter(Boolean).join(' ') || 'A member';
   return (
     <li className="grid gap-2 rounded-lg border border-slate-200 bg-white p-4" data-testid={TEST_IDS[variant]}>
-      <Heading id={titleId} className="font-semibold wrap-anywhere text-slate-900">
-        {event.title}
-      </Heading>
+      <Heading className="font-semibold wrap-anywhere text-slate-900">{event.title}</Heading>
       {variant !== 'upcoming' && event.description ? <p className="text-sm wrap-anywhere whitespace-pre-line text-slate-700">{event.description}</p> : null}
       <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
         {variant !== 'day' ? <li>{shortDate(date)}</li> : null}
@@ -110,8 +109,9 @@ export function EventItem({ event, meId, now, variant, onAttended, actions }: Ev
       </ul>
       <div className="flex flex-wrap items-center gap-2">
         {past ? <Badge className="bg-slate-200 text-slate-800">Past</Badge> : null}
-        <RsvpControls event={event} meId={meId} past={past} describedBy={titleId} onAttended={onAttended} />
-        <a href={eventIcalHref(event.id)} download aria-describedby={titleId} className={buttonClass('ghost', 'sm', 'text-blue-800')}>
+        {/* Each control names its event: a list of them otherwise reads 'RSVP, Add to calendar' over and over. */}
+        <RsvpControls event={event} meId={meId} past={past} onAttended={onAttended} />
+        <a href={eventIcalHref(event.id)} download aria-label={`Add to calendar: ${event.title}`} className={buttonClass('ghost', 'sm', 'text-blue-800')}>
           <CalendarPlus className="h-4 w-4" aria-hidden="true" /> Add to calendar
         </a>
         {actions}

@@ -1,6 +1,5 @@
 import type { Project } from '@freemarket/contracts';
 import { CalendarDays, Target, Users } from 'lucide-react';
-import { useId } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
@@ -14,16 +13,13 @@ import { ProjectStatusBadge } from './project-status-badge';
  * fallback to the e-mail would show an address its owner may have kept private.
  */
 export function ProjectCard({ project, meId, onJoined }: { project: Project; meId: string; onJoined?: () => void }) {
-  const titleId = useId();
   return (
     <li className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4" data-testid="project-card">
       <div className="flex flex-wrap items-center gap-2">
         <ProjectStatusBadge status={project.status} />
         <span className="min-w-0 text-xs font-medium wrap-anywhere text-slate-700">{categoryText(project)}</span>
       </div>
-      <h3 id={titleId} className="text-lg font-semibold wrap-anywhere text-slate-900">
-        {project.title}
-      </h3>
+      <h3 className="text-lg font-semibold wrap-anywhere text-slate-900">{project.title}</h3>
       <p className="line-clamp-3 text-sm wrap-anywhere text-slate-700">{project.description}</p>
       {project.goals ? (
         <p className="flex gap-1.5 text-sm wrap-anywhere text-slate-700">
@@ -47,10 +43,10 @@ export function ProjectCard({ project, meId, onJoined }: { project: Project; meI
         <li>Created by {project.creator.firstName || 'a member'}</li>
       </ul>
       <div className="mt-auto flex flex-wrap gap-2 pt-1">
-        <Link to={paths.projectDetails.getHref(project.id)} aria-describedby={titleId} className={buttonClass('outline', 'sm')}>
+        <Link to={paths.projectDetails.getHref(project.id)} aria-label={`View Details of ${project.title}`} className={buttonClass('outline', 'sm')}>
           View Details
         </Link>
-        <MembershipButton project={project} meId={meId} describedBy={titleId} onJoined={onJoined} />
+        <MembershipButton project={project} meId={meId} onJoined={onJoined} />
       </div>
     </li>
   );

@@ -68,7 +68,7 @@ function Details({ project, meId, onJoined }: { project: ProjectDetails; meId: s
         </h1>
         <p className="text-slate-700">Created by {memberName(project.creator)}</p>
         <div className="flex flex-wrap items-center gap-3">
-          {project.creatorId === meId ? <StatusControl project={project} /> : <MembershipButton project={project} meId={meId} describedBy="project-title" onJoined={onJoined} />}
+          {project.creatorId === meId ? <StatusControl project={project} /> : <MembershipButton project={project} meId={meId} onJoined={onJoined} />}
         </div>
       </header>
       <Section title="Description">

@@ -1,8 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { CreatedSurvey, SendSurveyResult } from '@freemarket/contracts';
 import { toast } from '../../../components/ui/toast-store';
 import { apiRequest } from '../../../lib/api-client';
 import { plural } from '../../../lib/plural';
+import { useSubmitMutation } from '../../../lib/use-submit-mutation';
 import { createdSurveysQueryOptions } from './get-created-surveys';
 import { surveyResultsKeyRoot } from './get-survey-results';
 
@@ -11,9 +12,10 @@ export function sendSurvey(id: string): Promise<SendSurveyResult> {
   return apiRequest<SendSurveyResult>('POST', `/api/surveys/${encodeURIComponent(id)}/send`);
 }
 
+/** One send at a time: a second click while the first is on its way would find no one new and say so. */
 export function useSendSurvey() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSubmitMutation({
     mutationFn: (survey: Pick<CreatedSurvey, 'id' | 'recipientCount'>) => sendSurvey(survey.id),
     meta: { errorText: 'Failed to send survey.' },
     onSuccess: async ({ count }, survey) => {

@@ -1,5 +1,5 @@
 import type { CreatedSurvey, ReceivedSurvey } from '@freemarket/contracts';
-import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -18,22 +18,22 @@ import { TakeSurveyDialog } from './take-survey-dialog';
 
 function CreatedSurveyItem({ survey, onViewResults }: { survey: CreatedSurvey; onViewResults: (survey: CreatedSurvey) => void }) {
   const send = useSendSurvey();
-  const titleId = useId();
+  const sendText = send.isPending ? 'Sending...' : 'Send to Network';
+  // Each button names its survey for a screen reader: a list of them otherwise repeats the same names.
   return (
     <li className="grid gap-2 rounded-lg border border-slate-200 bg-white p-4" data-testid="created-survey">
-      <h3 id={titleId} className="font-semibold wrap-anywhere text-slate-900">
-        {survey.title}
-      </h3>
+      <h3 className="font-semibold wrap-anywhere text-slate-900">{survey.title}</h3>
       {survey.description ? <p className="text-sm wrap-anywhere whitespace-pre-wrap text-slate-700">{survey.description}</p> : null}
       <p className="text-sm text-slate-600">
         {plural(survey.questions.length, 'question', 'questions')} · sent to {plural(survey.recipientCount, 'member', 'members')} ·{' '}
         {plural(survey.responseCount, 'response', 'responses')}
       </p>
       <div className="flex flex-wrap gap-2">
-        <Button size="sm" aria-describedby={titleId} disabled={send.isPending} onClick={() => send.mutate(survey)}>
-          {send.isPending ? 'Sending...' : 'Send to Network'}
+        {/* aria-disabled, not disabled, while sending: a disabled button drops the keyboard focus. */}
+        <Button size="sm" aria-disabled={send.isPending || undefined} aria-label={`${sendText}: ${survey.title}`} onClick={() => send.mutate(survey)}>
+          {sendText}
         </Button>
-        <Button size="sm" variant="outline" aria-describedby={titleId} onClick={() => onViewResults(survey)}>
+        <Button size="sm" variant="outline" aria-label={`View Results of ${survey.title}`} onClick={() => onViewResults(survey)}>
           View Results
         </Button>
       </div>
@@ -42,20 +42,17 @@ function CreatedSurveyItem({ survey, onViewResults }: { survey: CreatedSurvey; o
 }
 
 function ReceivedSurveyItem({ received, onTake }: { received: ReceivedSurvey; onTake: (received: ReceivedSurvey) => void }) {
-  const titleId = useId();
   const pending = received.status === 'pending';
   return (
     <li className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 bg-white p-4" data-testid="received-survey">
       {/* At least 12rem for the title: on a phone the status and the button wrap below it. */}
       <div className="min-w-0 flex-1 basis-48">
-        <h3 id={titleId} className="font-semibold wrap-anywhere text-slate-900">
-          {received.survey.title}
-        </h3>
+        <h3 className="font-semibold wrap-anywhere text-slate-900">{received.survey.title}</h3>
         <p className="text-sm text-slate-600">From {memberName(received.creator)}</p>
       </div>
       <Badge className={pending ? 'bg-amber-100 text-amber-900' : 'bg-green-100 text-green-900'}>{pending ? 'Pending' : 'Completed'}</Badge>
       {pending ? (
-        <Button size="sm" aria-describedby={titleId} onClick={() => onTake(received)}>
+        <Button size="sm" aria-label={`Take Survey: ${received.survey.title}`} onClick={() => onTake(received)}>
           Take Survey
         </Button>
       ) : null}
