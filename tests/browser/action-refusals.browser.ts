@@ -3,12 +3,15 @@ import type { Page } from 'playwright-core';
 import type { ProfileInput } from '@freemarket/contracts';
 import { callApi, signedInMember, startBrowserStack, type BrowserStack, type SignedInMember } from './harness.js';
 
+const SF = { latitude: 37.7793, longitude: -122.4193 };
 const ada = { email: 'ada.refusals@example.com', firstName: 'Ada', lastName: 'Referrer' };
 const bo = { email: 'bo.refusals@example.com', firstName: 'Bo', lastName: 'Plumber' };
+const cy = { email: 'cy.refusals@example.com', firstName: 'Cy', lastName: 'Candidate' };
 
 let bs: BrowserStack;
 let adaIn: SignedInMember;
 let boIn: SignedInMember;
+let cyIn: SignedInMember;
 
 /** The toast region, readable while a dialog hides it from the accessibility tree. */
 const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/, includeHidden: true });
@@ -19,13 +22,41 @@ async function toastSays(page: Page, title: string, ...lines: string[]): Promise
   for (const line of lines) await toasts(page).getByText(line, { exact: true }).first().waitFor();
 }
 
+/** The Log Transaction dialog's type choices, opened from the profile page of `userId`. */
+async function loggableTypesOnProfile(page: Page, userId: string, name: string): Promise<string[]> {
+  await page.goto(`/profile/${userId}`);
+  await page.getByRole('heading', { name: `${name}'s Profile` }).waitFor();
+  await page.getByRole('button', { name: 'Log Transaction' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Log Transaction' });
+  const types = await dialog.getByLabel('Type').locator('option').allTextContents();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  return types;
+}
+
+/** The Log Transaction dialog's type choices, opened from the map's profile dialog of `name`. */
+async function loggableTypesOnMap(page: Page, name: string): Promise<string[]> {
+  await page.goto('/');
+  await page.getByRole('searchbox', { name: 'Search' }).fill(name.split(' ')[0] ?? name);
+  await page.getByTestId('profile-card').filter({ hasText: name }).getByRole('button', { name, exact: true }).click();
+  const profile = page.getByRole('dialog', { name });
+  await profile.getByRole('button', { name: 'Log Transaction' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Log Transaction' });
+  const types = await dialog.getByLabel('Type').locator('option').allTextContents();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  return types;
+}
+
 beforeAll(async () => {
   bs = await startBrowserStack();
-  [adaIn, boIn] = await Promise.all([signedInMember(bs, ada), signedInMember(bs, bo)]);
+  [adaIn, boIn, cyIn] = await Promise.all([signedInMember(bs, ada, { geolocation: SF }), signedInMember(bs, bo, { geolocation: SF }), signedInMember(bs, cy, { geolocation: SF })]);
   const own: ProfileInput = { title: 'Neighbour' };
-  const plumber: ProfileInput = { title: 'Plumber', isServiceProvider: true };
+  const plumber: ProfileInput = { title: 'Plumber', latitude: SF.latitude, longitude: SF.longitude, isServiceProvider: true };
+  const candidate: ProfileInput = { title: 'City Council Candidate', latitude: SF.latitude + 0.001, longitude: SF.longitude, isPoliticalCandidate: true };
   expect((await callApi(adaIn.page, 'POST', '/api/profiles', own)).status).toBe(201);
   expect((await callApi(boIn.page, 'POST', '/api/profiles', plumber)).status).toBe(201);
+  expect((await callApi(cyIn.page, 'POST', '/api/profiles', candidate)).status).toBe(201);
 });
 afterAll(async () => {
   await bs?.stop();
@@ -66,6 +97,14 @@ describe('what a member is told when an action is refused', () => {
 });
 
 describe('Log Transaction', () => {
+  it('offers Donation only to a political candidate, from the profile page and from the map', async () => {
+    const page = adaIn.page;
+    expect(await loggableTypesOnProfile(page, boIn.id, 'Bo Plumber')).toEqual(['Purchase', 'Transfer']);
+    expect(await loggableTypesOnProfile(page, cyIn.id, 'Cy Candidate')).toEqual(['Purchase', 'Donation', 'Transfer']);
+    expect(await loggableTypesOnMap(page, 'Bo Plumber')).toEqual(['Purchase', 'Transfer']);
+    expect(await loggableTypesOnMap(page, 'Cy Candidate')).toEqual(['Purchase', 'Donation', 'Transfer']);
+  });
+
   it('says an amount must be above zero, or at most what can be recorded', async () => {
     const page = adaIn.page;
     await page.goto(`/profile/${boIn.id}`);

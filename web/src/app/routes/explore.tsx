@@ -152,7 +152,7 @@ export function ExploreRoute({ user }: { user: CurrentUser }) {
             <>
               <ConnectButton userId={shown.userId} />
               <MessagePromptButton userId={shown.userId} />
-              <LogTransactionButton sellerId={shown.userId} sellerName={fullName(shown.user)} />
+              <LogTransactionButton sellerId={shown.userId} sellerName={fullName(shown.user)} isPoliticalCandidate={shown.isPoliticalCandidate} />
               <CheckoutLinks sellerId={shown.userId} name={fullName(shown.user)} isPoliticalCandidate={shown.isPoliticalCandidate} />
             </>
           ) : null

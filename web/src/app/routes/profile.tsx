@@ -14,10 +14,10 @@ import type { SignedOutText } from './signed-out';
 
 /** The profile page composed with commerce's payment links, the member's events and rewards' balance. */
 const PROFILE_SLOTS: Omit<ProfileSlots, 'onPointsEarned'> = {
-  paymentActions: ({ userId, name }) => (
+  paymentActions: ({ userId, name, isPoliticalCandidate }) => (
     <>
       <SendMoneyLink sellerId={userId} name={name} />
-      <LogTransactionButton sellerId={userId} sellerName={name} />
+      <LogTransactionButton sellerId={userId} sellerName={name} isPoliticalCandidate={isPoliticalCandidate} />
     </>
   ),
   donateAction: ({ userId, name }) => <DonateLink sellerId={userId} name={name} />,

@@ -13,8 +13,13 @@ import { useRecordManualTransaction } from '../api/record-manual-transaction';
 
 const TYPE_LABELS: Record<TransactionType, string> = { purchase: 'Purchase', donation: 'Donation', transfer: 'Transfer' };
 
+/** The types a payment to this member can be logged as: a donation only to a political candidate (spec 01 §5). */
+function loggableTypes(isPoliticalCandidate: boolean): readonly TransactionType[] {
+  return isPoliticalCandidate ? TRANSACTION_TYPES : TRANSACTION_TYPES.filter((t) => t !== 'donation');
+}
+
 /** Spec 01 §2/§5: type, amount, payment method and an optional description; resets after success. */
-export function LogTransactionButton({ sellerId, sellerName }: { sellerId: string; sellerName: string }) {
+export function LogTransactionButton({ sellerId, sellerName, isPoliticalCandidate }: { sellerId: string; sellerName: string; isPoliticalCandidate: boolean }) {
   const [open, setOpen] = useState(false);
   const [type, setType] = useState<TransactionType>('purchase');
   const [amount, setAmount] = useState('');
@@ -23,6 +28,7 @@ export function LogTransactionButton({ sellerId, sellerName }: { sellerId: strin
   // Checked from the first Record on, so the message goes as soon as the amount is right.
   const [checked, setChecked] = useState(false);
   const amountProblem = checked && amount.trim() ? moneyProblem(readPositiveMoney(amount)) : undefined;
+  const types = loggableTypes(isPoliticalCandidate);
   const reset = () => {
     setType('purchase');
     setAmount('');
@@ -47,7 +53,9 @@ export function LogTransactionButton({ sellerId, sellerName }: { sellerId: strin
       return;
     }
     const trimmed = description.trim();
-    mutation.mutate({ amount: read.amount, sellerId, type, paymentMethod: method, ...(trimmed ? { description: trimmed } : {}) });
+    // A type no longer offered (the profile changed while the dialog was open) shows as Purchase: send that.
+    const sent = types.includes(type) ? type : 'purchase';
+    mutation.mutate({ amount: read.amount, sellerId, type: sent, paymentMethod: method, ...(trimmed ? { description: trimmed } : {}) });
   };
   return (
     <>
@@ -65,7 +73,7 @@ export function LogTransactionButton({ sellerId, sellerName }: { sellerId: strin
         >
           <Field label="Type" htmlFor="tx-type">
             <Select id="tx-type" value={type} onChange={(e) => setType(e.target.value as TransactionType)}>
-              {TRANSACTION_TYPES.map((t) => (
+              {types.map((t) => (
                 <option key={t} value={t}>
                   {TYPE_LABELS[t]}
                 </option>

@@ -46,7 +46,7 @@ export function PersonalTab(props: ProfileSectionProps) {
             {user?.email ? <p className="text-sm text-slate-700">{user.email}</p> : null}
           </div>
           {!isOwn && profile ? (
-            <div className="flex flex-wrap gap-2">{slots.paymentActions({ userId, name })}</div>
+            <div className="flex flex-wrap gap-2">{slots.paymentActions({ userId, name, isPoliticalCandidate: profile.isPoliticalCandidate })}</div>
           ) : null}
         </div>
       </Section>

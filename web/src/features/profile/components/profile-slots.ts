@@ -13,8 +13,8 @@ export interface Payee {
  * payments from commerce, the Events tab from events, and rewards' refresh after points are earned.
  */
 export interface ProfileSlots {
-  /** Beside another member's name on the Personal tab (Send Money, Log Transaction). */
-  paymentActions: (payee: Payee) => ReactNode;
+  /** Beside another member's name on the Personal tab (Send Money, Log Transaction, which offers a donation only to a candidate). */
+  paymentActions: (payee: Payee & { isPoliticalCandidate: boolean }) => ReactNode;
   /** On another political candidate's Campaign section. */
   donateAction: (payee: Payee) => ReactNode;
   /** On an item with a price that the viewer may buy. */
