@@ -188,6 +188,19 @@ describe('the profile page', () => {
     expect(await page.getByRole('textbox', { name: 'Title', exact: true }).inputValue()).toBe('Neighbourhood Baker');
   });
 
+  it('says beside the hardships, in edit mode, who sees them as the Hardships switch stands', async () => {
+    const page = c.page;
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    const hardships = page.getByRole('group', { name: 'Current hardships' });
+    expect(await descriptionOf(hardships)).toBe('Every member can see these while Hardships is public.');
+    await page.getByRole('switch', { name: 'Hardships: public' }).click();
+    expect(await descriptionOf(hardships)).toBe('Only you can see these while Hardships is private.');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Edit Profile' }).waitFor();
+    expect(await page.getByText('Every member can see these', { exact: false }).count()).toBe(0);
+  });
+
   it('shows one switch for Items for sale, on the Shop tab, and says so beside the offerings it also covers', async () => {
     const page = c.page;
     await page.goto('/profile');

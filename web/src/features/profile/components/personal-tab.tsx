@@ -1,34 +1,11 @@
-import { useWatch } from 'react-hook-form';
 import { fullName } from '../../../lib/profile-display';
 import { BusinessReferralForm } from './business-referral-form';
 import { ExpensesSection } from './expenses-section';
 import { FavoriteBusinesses } from './favorite-businesses';
-import { PrivacySwitch, ProfileCheckbox, ProfileTextInput } from './form-fields';
+import { PrivacySwitch, ProfileTextInput } from './form-fields';
+import { Hardships } from './hardships';
 import { isHiddenFrom } from './privacy';
 import { PrivateNotice, Section, type ProfileSectionProps } from './section';
-import type { ProfileFormValues } from '../utils/profile-form';
-
-const HARDSHIPS = [
-  ['medicalHardship', 'Medical'],
-  ['financialHardship', 'Financial'],
-  ['mentalHealthHardship', 'Mental health'],
-  ['faithHardship', 'Faith'],
-] as const;
-
-function Hardships({ editing }: { editing: boolean }) {
-  const values = useWatch<ProfileFormValues>({ name: HARDSHIPS.map(([name]) => name) });
-  if (editing) {
-    return (
-      <div className="grid gap-2 sm:grid-cols-2">
-        {HARDSHIPS.map(([name, label]) => (
-          <ProfileCheckbox key={name} name={name} label={label} editing />
-        ))}
-      </div>
-    );
-  }
-  const current = HARDSHIPS.filter((_, i) => values[i]).map(([, label]) => label);
-  return <p className="text-sm text-slate-800">{current.length ? current.join(', ') : 'No current hardships.'}</p>;
-}
 
 /** Spec 02 §2, the Personal tab. */
 export function PersonalTab(props: ProfileSectionProps) {
