@@ -172,9 +172,8 @@ describe('events, projects and tutorials through the whole platform', () => {
     const ada = await signedIn(`ada.social.${runTag()}@example.com`, 'Ada');
     const bob = await signedIn(`bob.social.${runTag()}@example.com`, 'Bob');
     const event = await send<CommunityEvent>(ada.browser, 'POST', '/api/events', { title: 'Repair café', eventDate: soon() });
+    // A cancelled RSVP gives its points back (event-attendance-cancellations.test.ts); here the RSVP is only repeated.
     for (let i = 0; i < 2; i += 1) expect((await post(bob.browser, `/api/events/${event.body.id}/attend`)).status).toBe(200);
-    expect((await bob.browser.request(`/api/events/${event.body.id}/attend`, { method: 'DELETE', headers: { origin: stack.url } })).status).toBe(204);
-    expect((await post(bob.browser, `/api/events/${event.body.id}/attend`)).status).toBe(200);
 
     const project = await send<Project>(ada.browser, 'POST', '/api/projects', { title: 'Tool library', description: 'Lend and borrow tools', category: 'resources' });
     for (const step of ['join', 'join', 'leave', 'join']) expect((await post(bob.browser, `/api/projects/${project.body.id}/${step}`)).status).toBe(200);
