@@ -321,7 +321,7 @@ describe('the profile page’s Shop and Events tabs and expenses', () => {
     dialog = page.getByRole('dialog', { name: 'Edit Business Expense' });
     await dialog.getByLabel('Date').fill('1899-12-31');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
-    await toastSays(page, 'Failed to update expense', 'body.expenseDate: must be 1900-01-01 or later');
+    await toastSays(page, 'Failed to update expense', 'Expense date must be 1900-01-01 or later.');
     expect(await dialog.getByLabel('Line item').inputValue()).toBe('Sandpaper');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Expense, ExpenseChangeBody } from '@freemarket/contracts';
 import { toast } from '../../../components/ui/toast-store';
-import { apiRequest, refusalOf } from '../../../lib/api-client';
+import { apiRequest, readableRefusalOf } from '../../../lib/api-client';
 import { useSubmitMutation } from '../../../lib/use-submit-mutation';
 import { expensesKeyRoot } from './get-expenses';
 
@@ -18,7 +18,7 @@ export function useUpdateExpense(onSaved: (expense: Expense) => void) {
   const queryClient = useQueryClient();
   return useSubmitMutation({
     mutationFn: updateExpense,
-    meta: { errorTitle: 'Failed to update expense', errorText: (error: Error) => refusalOf(error) ?? 'Please try again.' },
+    meta: { errorTitle: 'Failed to update expense', errorText: (error: Error) => readableRefusalOf(error) ?? 'Please try again.' },
     onSuccess: async (expense) => {
       toast({ title: 'Expense updated', description: 'Your changes have been saved.' });
       onSaved(expense);
