@@ -140,10 +140,19 @@ describe('checkout with local mode’s development provider', () => {
     expect(await page.getByText('Campaign donation for Sam Seller').isVisible()).toBe(true);
 
     const amount = page.getByRole('textbox', { name: 'How much would you like to donate?' });
-    await amount.fill('12.345');
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByText('Enter an amount greater than zero, like 12.50.').waitFor();
-    expect(await amount.getAttribute('aria-invalid')).toBe('true');
+    // Each problem in the words of every money field, within what one card payment can be.
+    for (const [typed, problem] of [
+      ['12.345', 'Use at most two digits after the dot, like 12.50'],
+      ['0', 'Must be above zero'],
+      ['0.25', 'Must be at least $0.50, the smallest card payment'],
+      ['20000', 'Must be at most $10,000.00'],
+    ]) {
+      await amount.fill(typed!);
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByText(problem!, { exact: true }).waitFor();
+      expect(await amount.getAttribute('aria-invalid')).toBe('true');
+      expect(new URL(page.url()).searchParams.get('amount')).toBe('');
+    }
     expect(await seriousViolations(page)).toEqual([]);
 
     // The candidate flag reaches commerce through an event: the intent is refused until it has.
@@ -208,6 +217,10 @@ describe('checkout with local mode’s development provider', () => {
     await send.click();
     await page.getByRole('heading', { name: 'Payment Successful' }).waitFor();
     await toastSays(page, 'Payment Successful', 'Money sent successfully!');
+    // Try again opened the declined checkout again: one payment, paid, where the decline was.
+    const paid = new URL(page.url()).searchParams.get('transaction');
+    expect(paid).toBe(failed.body.items[0]!.id);
+    expect((await callApi<TransactionPage>(page, 'GET', '/api/transactions?status=failed')).body.items).toEqual([]);
   });
 
   it('says the payment ended when the seller changed the price meanwhile, and Start Again gives the reason', async () => {
@@ -246,14 +259,24 @@ describe('checkout with local mode’s development provider', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'transactions-desktop');
 
-    await page.getByRole('combobox', { name: 'Status' }).selectOption('failed');
+    // Checkouts never paid and ended (the $12.50 donation replaced by the $12.34 one, the stool
+    // repriced while its form was open) show only when asked for.
+    expect(await rows.filter({ hasText: 'Walnut stool' }).count()).toBe(0);
+    await page.getByRole('combobox', { name: 'Status' }).selectOption('canceled');
     await page.getByText('No transactions match these filters.').or(rows.first()).waitFor();
-    await expect.poll(() => rows.count()).toBe(1);
-    expect(await rows.first().innerText()).toContain('Failed');
-    // No money moved: the amount is shown plain, not as paid.
-    expect(await rows.first().innerText()).not.toContain('−');
-    expect(await rows.first().innerText()).toContain('Not paid');
-    expect(new URL(page.url()).searchParams.get('status')).toBe('failed');
+    await expect.poll(() => rows.count()).toBe(2);
+    for (const [row, amount] of [
+      [rows.filter({ hasText: 'Walnut stool' }), '$40.00'],
+      [rows.filter({ hasText: 'Campaign donation for Sam Seller' }), '$12.50'],
+    ] as const) {
+      const shown = await row.innerText();
+      expect(shown).toContain('Canceled');
+      expect(shown).toContain(amount);
+      // No money moved: the amount is shown plain, not as paid.
+      expect(shown).not.toContain('−');
+      expect(shown).toContain('Not paid');
+    }
+    expect(new URL(page.url()).searchParams.get('status')).toBe('canceled');
     await page.getByRole('combobox', { name: 'Status' }).selectOption('all');
     await page.getByRole('combobox', { name: 'Type' }).selectOption('donation');
     await expect.poll(() => rows.count()).toBe(1);
@@ -281,6 +304,44 @@ describe('checkout with local mode’s development provider', () => {
     }
     await screenshot(header, 'transactions-header-1680');
     await header.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  it('keeps one payment in the history however often the checkout is reloaded, and pays that one', async () => {
+    const page = b.page;
+    const donate = checkoutHref({ sellerId: s.id, type: 'donation', amount: '25.50', description: 'Campaign donation for Sam Seller' });
+    await page.goto(donate);
+    await reachPaymentForm(page);
+    await page.reload();
+    await reachPaymentForm(page);
+    // Back to the amount question and on again with the same amount, as 'Continue' does.
+    await page.goto(donate.replace('amount=25.50', 'amount='));
+    await page.getByRole('textbox', { name: 'How much would you like to donate?' }).waitFor();
+    await reachPaymentForm(page, { question: 'How much would you like to donate?', amount: '25.50' });
+
+    await page.goto('/transactions?status=pending');
+    const rows = page.getByTestId('transaction-row');
+    await rows.first().waitFor();
+    await expect.poll(() => rows.count()).toBe(1);
+    const unpaid = await rows.first().innerText();
+    for (const part of ['To Sam Seller', 'Campaign donation for Sam Seller', 'Pending', 'Not paid', '$25.50']) expect(unpaid).toContain(part);
+
+    await page.goBack();
+    await reachPaymentForm(page);
+    await fillCard(page);
+    await page.getByRole('button', { name: 'Donate $25.50' }).click();
+    await page.getByRole('heading', { name: 'Payment Successful' }).waitFor();
+
+    await page.goto('/transactions?status=pending');
+    await page.getByText('No transactions match these filters.').waitFor();
+    await page.goto('/transactions?type=donation');
+    const donations = rows.filter({ hasText: '$25.50' });
+    await donations.first().waitFor();
+    expect(await donations.count()).toBe(1);
+    expect(await donations.first().innerText()).toContain('Succeeded');
+    // Nor was a payment made and dropped on the way: the canceled ones hold none of $25.50.
+    await page.goto('/transactions?status=canceled');
+    await page.getByText('No transactions match these filters.').or(rows.first()).waitFor();
+    expect(await rows.filter({ hasText: '$25.50' }).count()).toBe(0);
   });
 });
 

@@ -31,8 +31,9 @@ const deliver = (event: StripeEventInput, secret = WEBHOOK_SECRET) => deliverWeb
 const transaction = async (id: string) => (await db().select().from(transactions).where(eq(transactions.id, id)))[0]!;
 const sweeper = () => sut.service.ctx.abandonedPayments!;
 
-async function startPayment(amount = '25.00') {
-  const created = await call<PaymentIntent & ErrorBody>(sut, ada.id, 'POST', '/api/create-payment-intent', { amount, sellerId: bob.id, type: 'transfer' });
+/** A transfer to Bob; a buyer's newer checkout to him cancels their older ones, so payments meant to stay open have buyers of their own. */
+async function startPayment(amount = '25.00', buyer: Member = ada) {
+  const created = await call<PaymentIntent & ErrorBody>(sut, buyer.id, 'POST', '/api/create-payment-intent', { amount, sellerId: bob.id, type: 'transfer' });
   expect(created.status).toBe(200);
   const row = await transaction(created.body.transactionId);
   return { transactionId: row.id, intentId: row.stripePaymentIntentId! };
@@ -51,8 +52,9 @@ async function outboxData(type: 'payment.succeeded' | 'payment.refunded', transa
 
 describe(AbandonedPaymentSweeper.name, () => {
   it('cancels a payment left pending past its age at Stripe and here, and leaves a recent one alone', async () => {
+    const [cal] = (await seedMembers(sut, 'Cal')) as [Member];
     const old = await startPayment();
-    const recent = await startPayment();
+    const recent = await startPayment('25.00', cal);
     await age(old.transactionId, 61);
     await age(recent.transactionId, 30);
     await sweeper().processAll();
@@ -69,7 +71,8 @@ describe(AbandonedPaymentSweeper.name, () => {
   });
 
   it('never cancels a payment twice when several instances sweep at once', async () => {
-    const payments = await Promise.all(Array.from({ length: 25 }, () => startPayment('3.00')));
+    const buyers = await seedMembers(sut, ...Array.from({ length: 25 }, (_, i) => `Buyer${i}`));
+    const payments = await Promise.all(buyers.map((buyer) => startPayment('3.00', buyer)));
     for (const p of payments) await age(p.transactionId, 90);
     const canceller = new IntentCanceller(paymentProviderFor(sut.service.ctx.config.payments)!, sut.service.runtime, 60);
     const others = Array.from({ length: 2 }, () => new AbandonedPaymentSweeper({ runtime: sut.service.runtime, canceller, refunder: sut.service.ctx.refunder, ttlMinutes: 60, intervalMs: 60_000, batchSize: 4 }));

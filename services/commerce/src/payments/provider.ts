@@ -44,6 +44,11 @@ export interface PaymentProvider {
    */
   cancelIntent(id: string, reason: CancelReason): Promise<'canceled' | 'too-late'>;
   /**
+   * The client secret of an intent still waiting for a card, to open the buyer's form on it again;
+   * null once it is being paid, paid or canceled. Throws when the provider cannot be asked.
+   */
+  resumeIntent(id: string): Promise<string | null>;
+  /**
    * Gives back what is left of a succeeded intent's money, so asking again never gives back more.
    * Stripe reports the refund by webhook (`charge.refunded`); the development provider, which has no
    * servers to send one, answers with that delivery for the caller to hand to the webhook handler.
@@ -54,6 +59,9 @@ export interface PaymentProvider {
   /** The event behind a webhook delivery; throws when the signature does not hold. */
   verify(rawBody: Buffer, signature: string): Stripe.Event;
 }
+
+/** Intent states in which a buyer's form can take a card: nothing is being charged yet. */
+const RESUMABLE: ReadonlySet<Stripe.PaymentIntent.Status> = new Set(['requires_payment_method', 'requires_confirmation']);
 
 /** Stripe through its official SDK. */
 export class StripeProvider implements PaymentProvider {
@@ -107,6 +115,17 @@ export class StripeProvider implements PaymentProvider {
     }
   }
 
+  async resumeIntent(id: string): Promise<string | null> {
+    try {
+      const intent = await this.stripe.paymentIntents.retrieve(id);
+      // Waiting for a card: new, or declined and open for another. Any other state has a payment under way or ended.
+      return RESUMABLE.has(intent.status) ? intent.client_secret : null;
+    } catch (err) {
+      if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'resource_missing') return null;
+      throw err;
+    }
+  }
+
   async refund(input: { intentId: string; transactionId: string; reason: RefundReason | null }): Promise<null> {
     try {
       // No amount: the rest of the charge, so a repeat cannot give back twice. No key of our own, as
@@ -149,6 +168,11 @@ export class DevelopmentProvider implements PaymentProvider {
   /** Development intents live nowhere but in our table: there is nothing to cancel elsewhere. */
   async cancelIntent(): Promise<'canceled'> {
     return 'canceled';
+  }
+
+  /** Whether a development intent can still be paid is our table's to say (`isOpen`), which the caller read. */
+  async resumeIntent(id: string): Promise<string> {
+    return this.secretOf(id);
   }
 
   /** The intent a client secret belongs to (its prefix, as with Stripe), if the secret is one we made. */

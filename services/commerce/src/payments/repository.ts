@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@freemarket/db';
 import type { RefundReason, TransactionStatus } from '@freemarket/contracts';
 import { itemsForSale, stripeEvents, transactions, type TransactionRow } from '../db/schema/index.js';
@@ -68,7 +68,7 @@ export async function storeIntent(db: DbOrTx, id: string, intentId: string): Pro
  * its intent still open at the provider, which keeps the buyer's form open for another card; and
  * not being ended.
  */
-const open = and(
+export const openPayment = and(
   ne(transactions.source, 'manual'),
   isNull(transactions.cancelDueAt),
   or(eq(transactions.status, 'pending'), and(eq(transactions.status, 'failed'), isNotNull(transactions.stripePaymentIntentId))),
@@ -82,7 +82,7 @@ export async function heldByAnother(db: DbOrTx, itemId: string, buyerId: string,
   const [row] = await db
     .select({ id: transactions.id })
     .from(transactions)
-    .where(and(eq(transactions.itemId, itemId), ne(transactions.buyerId, buyerId), open, newsWithin(minutes)))
+    .where(and(eq(transactions.itemId, itemId), ne(transactions.buyerId, buyerId), openPayment, newsWithin(minutes)))
     .limit(1);
   return row !== undefined;
 }
@@ -93,7 +93,7 @@ async function requestCancelsWhere(db: DbOrTx, where: SQL | undefined, reason: C
   const rows = await db
     .update(transactions)
     .set({ cancelDueAt: now, cancelReason: reason, updatedAt: now })
-    .where(and(open, where))
+    .where(and(openPayment, where))
     .returning({ id: transactions.id });
   return rows.map((r) => r.id);
 }
@@ -117,6 +117,46 @@ export async function requestCancels(db: DbOrTx, itemId: string, keep: Pick<Tran
 export async function requestEnrolmentCancels(db: DbOrTx, keep: Pick<TransactionRow, 'id' | 'createdAt' | 'buyerId'> & { tutorialId: string }, which: 'all' | 'older'): Promise<string[]> {
   const theirs = and(eq(transactions.tutorialId, keep.tutorialId), eq(transactions.buyerId, keep.buyerId), ne(transactions.id, keep.id));
   return requestCancelsWhere(db, and(theirs, which === 'older' ? startedBefore(keep) : undefined), 'duplicate');
+}
+
+/** What makes a payment to a member with no item or tutorial the same checkout: who pays whom, and what kind of payment. */
+export type CheckoutKey = Pick<TransactionRow, 'buyerId' | 'sellerId' | 'type'>;
+
+const checkoutOf = (key: CheckoutKey) =>
+  and(eq(transactions.buyerId, key.buyerId), eq(transactions.sellerId, key.sellerId), eq(transactions.type, key.type), isNull(transactions.itemId), isNull(transactions.tutorialId));
+
+/**
+ * The buyer's open checkout with this key, amount and description whose intent exists and which
+ * had news within `minutes` (the sweeper has not given up on it), locked; one another caller holds
+ * (the sweeper canceling it) is passed over. Its age starts again: the buyer is back at its form.
+ */
+export async function takeResumable(db: DbOrTx, key: CheckoutKey & Pick<TransactionRow, 'amount' | 'description'>, minutes: number): Promise<TransactionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(transactions)
+    .where(
+      and(
+        checkoutOf(key),
+        eq(transactions.amount, key.amount),
+        key.description === null ? isNull(transactions.description) : eq(transactions.description, key.description),
+        openPayment,
+        isNotNull(transactions.stripePaymentIntentId),
+        newsWithin(minutes),
+      ),
+    )
+    .orderBy(desc(transactions.createdAt), desc(transactions.id))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  if (row) await setTransaction(db, row.id, {});
+  return row;
+}
+
+/**
+ * Makes the cancel of the buyer's open checkouts with `keep`'s key started before it due (the
+ * newest checkout to a member, of a kind, is the one that can be paid); returns their ids.
+ */
+export async function requestCheckoutCancels(db: DbOrTx, keep: CheckoutKey & Pick<TransactionRow, 'id' | 'createdAt'>): Promise<string[]> {
+  return requestCancelsWhere(db, and(checkoutOf(keep), ne(transactions.id, keep.id), startedBefore(keep)), 'duplicate');
 }
 
 /**
@@ -157,7 +197,7 @@ export async function claimToCancel(db: DbOrTx, minutes: number, limit: number):
     .where(
       and(
         inArray(transactions.status, ['pending', 'failed']),
-        or(and(open, sql`${transactions.updatedAt} < now() - make_interval(mins => ${minutes})`), and(cancelDue, lte(transactions.cancelDueAt, sql`now()`))),
+        or(and(openPayment, sql`${transactions.updatedAt} < now() - make_interval(mins => ${minutes})`), and(cancelDue, lte(transactions.cancelDueAt, sql`now()`))),
       ),
     )
     .orderBy(asc(transactions.updatedAt))

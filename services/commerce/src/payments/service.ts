@@ -16,11 +16,14 @@ import {
   heldByAnother,
   markItemSold,
   requestCancels,
+  requestCheckoutCancels,
   requestEnrolmentCancels,
   requestOversoldRefund,
   requestRefund,
   setTransaction,
   storeIntent,
+  takeResumable,
+  type CheckoutKey,
 } from './repository.js';
 import { canMove, fromCents, isOpen, refundOutcome, successOutcome, toCents } from './transitions.js';
 
@@ -50,13 +53,21 @@ export class PaymentService {
    * Checks everything before the provider hears of it, stores the pending payment, then asks for
    * the intent. For an item, only the newest payment can be paid: once its intent exists, the
    * others started before it (the buyer's earlier ones, or any past the hold not yet swept) are
-   * canceled, at the provider first; for a tutorial, the buyer's own earlier ones are.
+   * canceled, at the provider first; for a tutorial, the buyer's own earlier ones are. A payment
+   * to a member for nothing listed (a transfer, a donation) is one checkout per payee and kind: the
+   * buyer's open one for the same amount and description is opened again (a reload, Back, the
+   * same amount entered again), as Stripe advises one intent per purchase; a new one (another
+   * amount) cancels the buyer's earlier ones.
    */
   async createIntent(actor: Actor, input: CreatePaymentIntentInput): Promise<PaymentIntent> {
     const provider = this.requireProvider();
-    // One transaction with the item or tutorial locked: two payments for one are served one after the other.
-    const row = await this.runtime.transaction(async (tx) => {
+    // One transaction with the item or tutorial locked: two payments for one are served one after the
+    // other. A transfer's or donation's open checkout stays locked while the provider is asked about it.
+    const started = await this.runtime.transaction(async (tx): Promise<{ resumed: PaymentIntent } | { row: TransactionRow }> => {
       const { amount, description } = await this.checked(tx, actor, input);
+      const checkout = { buyerId: actor.userId, sellerId: input.sellerId, type: input.type, amount, description };
+      const resumed = input.itemId || input.tutorialId ? null : await this.resumed(tx, provider, checkout);
+      if (resumed) return { resumed };
       const [inserted] = await tx
         .insert(transactions)
         .values({
@@ -72,12 +83,31 @@ export class PaymentService {
           description,
         })
         .returning();
-      return inserted!;
+      return { row: inserted! };
     });
+    if ('resumed' in started) return started.resumed;
+    const { row } = started;
     const intent = await this.intentFor(provider, row, row.description);
     if (row.itemId) await this.endEarlierPayments(row, row.itemId);
     else if (row.tutorialId) await this.endEarlierEnrolments({ ...row, tutorialId: row.tutorialId });
+    else await this.endEarlierCheckouts(row);
     return intent;
+  }
+
+  /**
+   * The buyer's open checkout for the same payment, when the provider still waits for its card;
+   * null otherwise (none, one being paid or paid, the provider unreachable), for a new one.
+   */
+  private async resumed(tx: Tx, provider: PaymentProvider, checkout: CheckoutKey & Pick<TransactionRow, 'amount' | 'description'>): Promise<PaymentIntent | null> {
+    const open = await takeResumable(tx, checkout, this.ttlMinutes);
+    if (!open?.stripePaymentIntentId) return null;
+    try {
+      const clientSecret = await provider.resumeIntent(open.stripePaymentIntentId);
+      return clientSecret ? { clientSecret, transactionId: open.id } : null;
+    } catch (err) {
+      this.runtime.logger.warn({ err, transactionId: open.id }, 'could not ask the payment provider about an open payment; starting a new one');
+      return null;
+    }
   }
 
   private async intentFor(provider: PaymentProvider, row: TransactionRow, description: string | null): Promise<PaymentIntent> {
@@ -122,6 +152,12 @@ export class PaymentService {
       await findTutorial(tx, payment.tutorialId, { lock: true });
       return requestEnrolmentCancels(tx, payment, 'older');
     });
+    await this.canceller.finishDue(due);
+  }
+
+  /** Cancels the buyer's open checkouts to the same payee, of the same kind, started before `payment`, which now has its intent. */
+  private async endEarlierCheckouts(payment: TransactionRow): Promise<void> {
+    const due = await this.runtime.transaction((tx) => requestCheckoutCancels(tx, payment));
     await this.canceller.finishDue(due);
   }
 

@@ -30,7 +30,7 @@ export function canMove(current: TransactionStatus, next: TransactionStatus): bo
 /**
  * Whether the buyer can still pay a card payment: pending, or declined with its intent still open
  * at the provider (Stripe keeps the form open for another card), and not being ended. The same
- * rule as `open` in repository.ts.
+ * rule as `openPayment` in repository.ts.
  */
 export function isOpen(payment: { status: TransactionStatus; stripePaymentIntentId: string | null; cancelDueAt: Date | null }): boolean {
   if (payment.cancelDueAt !== null) return false;

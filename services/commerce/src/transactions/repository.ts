@@ -1,7 +1,8 @@
-import { and, desc, eq, inArray, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { ListTransactionsQuery, TransactionStatus } from '@freemarket/contracts';
 import { olderThan, type DbOrTx, type TimeIdKey } from '@freemarket/db';
 import { memberProfiles, transactions, users, type TransactionRow, type UserRow } from '../db/schema/index.js';
+import { openPayment } from '../payments/repository.js';
 
 export async function insertTransaction(db: DbOrTx, values: typeof transactions.$inferInsert): Promise<TransactionRow> {
   const [row] = await db.insert(transactions).values(values).returning();
@@ -20,10 +21,16 @@ export async function findTransaction(db: DbOrTx, id: string): Promise<Transacti
 export const PAYEE_SEES: readonly TransactionStatus[] = ['recorded', 'succeeded', 'partially_refunded', 'refunded'];
 
 /**
- * What a payer's history holds unless a status is asked for: every checkout page stores a pending
- * payment, so those never paid (pending, or canceled once abandoned) would bury the real ones.
+ * What a payer's history holds of their own payments. Every checkout page stores a payment before
+ * the card is taken, so one never paid shows only while it can still be paid, and never unasked
+ * while pending; one canceled (left, or replaced by a newer checkout) or whose intent was never
+ * made shows only when its status is asked for.
  */
-export const PAYER_SEES_UNFILTERED: readonly TransactionStatus[] = ['recorded', 'succeeded', 'failed', 'partially_refunded', 'refunded'];
+function payerSees(status: TransactionStatus | undefined): SQL | undefined {
+  if (status === 'pending') return openPayment;
+  if (status) return undefined;
+  return or(inArray(transactions.status, ['recorded', 'succeeded', 'partially_refunded', 'refunded']), and(eq(transactions.status, 'failed'), openPayment));
+}
 
 /** One page of the member's transactions as buyer, seller or either, of one type and status if asked, newest first. */
 export function pageTransactions(
@@ -32,7 +39,7 @@ export function pageTransactions(
   filter: Pick<ListTransactionsQuery, 'role' | 'type' | 'status'>,
   options: { after?: TimeIdKey; limit: number },
 ): Promise<TransactionRow[]> {
-  const asBuyer = and(eq(transactions.buyerId, memberId), filter.status ? undefined : inArray(transactions.status, [...PAYER_SEES_UNFILTERED]));
+  const asBuyer = and(eq(transactions.buyerId, memberId), payerSees(filter.status));
   const asSeller = and(eq(transactions.sellerId, memberId), inArray(transactions.status, [...PAYEE_SEES]));
   const mine = filter.role === 'buyer' ? asBuyer : filter.role === 'seller' ? asSeller : or(asBuyer, asSeller);
   return db

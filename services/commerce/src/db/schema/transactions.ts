@@ -61,6 +61,8 @@ export const transactions = commerce.table(
     index('transactions_cancel_due_idx').on(t.cancelDueAt).where(sql`${t.cancelDueAt} is not null`),
     // The sweeper's third scan: payments whose refund at Stripe is due.
     index('transactions_refund_due_idx').on(t.refundDueAt).where(sql`${t.refundDueAt} is not null`),
+    // A buyer's open checkouts to one member: the one opened again on a reload, the earlier ones a new one cancels.
+    index('transactions_open_buyer_seller_idx').on(t.buyerId, t.sellerId).where(sql`${t.status} in ('pending', 'failed')`),
     // An item's open payments (its hold, the seller's changes, a sale), and the item's deletion setting itemId null.
     index('transactions_item_idx').on(t.itemId),
     // A buyer's payments for a tutorial (already enrolled, earlier checkouts), and the tutorial's deletion setting tutorialId null.

@@ -53,7 +53,7 @@ function readRequest(params: URLSearchParams): CheckoutRequest | { error: string
   if ((itemId || tutorialId) && !rawAmount) return null;
   const parsed = rawAmount ? parseAmount(rawAmount) : null;
   // A link whose amount is only too small or too large says so, rather than 'missing'.
-  if (parsed && 'error' in parsed) return parsed.size ? { error: parsed.error } : null;
+  if (parsed && 'error' in parsed) return parsed.size ? { error: `${formatMoney(rawAmount)} cannot be paid by card. ${parsed.error}.` } : null;
   return { sellerId, itemId, tutorialId, type, description: params.get('description')?.trim() || null, amount: parsed ? parsed.amount : null };
 }
 

@@ -3,17 +3,15 @@ import { PAYMENT_MAX_AMOUNT, PAYMENT_MIN_AMOUNT, TRANSACTION_TYPES, type Transac
 import { formatMoney, readPositiveMoney } from '../../../lib/money';
 
 /**
- * A typed or linked amount as the server takes it ('12.5' → '12.50'), or why it cannot be paid;
- * `size` marks an amount written right that is below or above what one card payment can be.
+ * A typed or linked amount as the server takes it ('12.5' → '12.50'), or what is wrong with it, in
+ * the words of every money field; `size` marks an amount written right that is below or above what
+ * one card payment can be (PAYMENT_MIN_AMOUNT to PAYMENT_MAX_AMOUNT).
  */
 export function parseAmount(raw: string): { amount: string } | { error: string; size?: true } {
-  const read = readPositiveMoney(raw);
-  // A comma has its own advice; any other text that is no amount above zero, one message.
-  if ('error' in read) return { error: read.reason === 'comma' ? read.error : 'Enter an amount greater than zero, like 12.50.' };
-  const dollars = Number(read.amount);
-  if (dollars < Number(PAYMENT_MIN_AMOUNT)) return { error: `The smallest card payment is ${formatMoney(PAYMENT_MIN_AMOUNT)}.`, size: true };
-  if (dollars > PAYMENT_MAX_AMOUNT) return { error: `The most one payment can be is ${formatMoney(String(PAYMENT_MAX_AMOUNT))}.`, size: true };
-  return read;
+  const read = readPositiveMoney(raw, PAYMENT_MAX_AMOUNT);
+  if ('error' in read) return read.reason === 'tooLarge' ? { error: read.error, size: true } : { error: read.error };
+  if (Number(read.amount) < Number(PAYMENT_MIN_AMOUNT)) return { error: `Must be at least ${formatMoney(PAYMENT_MIN_AMOUNT)}, the smallest card payment`, size: true };
+  return { amount: read.amount };
 }
 
 /** The query's type, 'purchase' when absent (spec 02 §2); null for a type the server does not know. */

@@ -1,0 +1,1 @@
+CREATE INDEX "transactions_open_buyer_seller_idx" ON "commerce"."transactions" USING btree ("buyer_id","seller_id") WHERE "commerce"."transactions"."status" in ('pending', 'failed');
