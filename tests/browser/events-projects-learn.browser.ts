@@ -573,6 +573,9 @@ describe('the learning hub', () => {
     await page.getByTestId('tutorial-card').filter({ hasText: 'Bleeding a Radiator' }).getByText('1 view').waitFor();
 
     await page.getByRole('tab', { name: 'Trades' }).click();
+    const paidCard = page.getByTestId('tutorial-card').filter({ hasText: paid });
+    await paidCard.getByText('$24.50', { exact: true }).waitFor();
+    expect(await paidCard.getByText('Enrolled', { exact: true }).count()).toBe(0);
     await page.getByRole('button', { name: paid }).click();
     const paidDialog = page.getByRole('dialog', { name: paid });
     await paidDialog.getByText('Instructor').waitFor();
@@ -620,11 +623,18 @@ describe('the learning hub', () => {
     await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.waitForURL((url) => url.pathname === '/learn' && !url.searchParams.has('tutorial'));
-    await page.getByTestId('tutorial-card').filter({ hasText: paid }).getByText('1 view').waitFor();
+    const card = page.getByTestId('tutorial-card').filter({ hasText: paid });
+    await card.getByText('1 view').waitFor();
+    // The card says so too, beside the price, without opening it.
+    await card.getByText('Enrolled', { exact: true }).waitFor();
+    expect(await card.getByText('$24.50', { exact: true }).isVisible()).toBe(true);
 
-    // The creator sees her own video without paying.
+    // The creator sees her own video without paying, and her card is not hers to enroll in.
     await a.page.goto('/learn');
     await a.page.getByRole('tab', { name: 'Trades' }).click();
+    const ownCard = a.page.getByTestId('tutorial-card').filter({ hasText: paid });
+    await ownCard.getByText('$24.50', { exact: true }).waitFor();
+    expect(await ownCard.getByText('Enrolled', { exact: true }).count()).toBe(0);
     await a.page.getByRole('button', { name: paid }).click();
     const own = a.page.getByRole('dialog', { name: paid });
     expect(await own.locator('video[controls]').getAttribute('src')).toBe('https://videos.example.com/leaky-tap.mp4');

@@ -5,7 +5,7 @@ import { memberName } from '../../../lib/member-name';
 import { dollars, isFreeTutorial, viewsText } from '../utils/tutorial-text';
 
 /**
- * A tutorial card (spec 02 §2). The title is the button that opens the details; its box stretches
+ * A tutorial card (spec 02 §2), with 'Enrolled' beside the price once the member paid for it. The title is the button that opens the details; its box stretches
  * over the whole card, so the card is one click target and one tab stop.
  */
 export function TutorialCard({ tutorial, onOpen }: { tutorial: Tutorial; onOpen: (tutorial: Tutorial) => void }) {
@@ -21,7 +21,10 @@ export function TutorialCard({ tutorial, onOpen }: { tutorial: Tutorial; onOpen:
             {tutorial.title}
           </button>
         </h3>
-        <Badge className={free ? 'bg-green-100 text-green-900' : 'bg-blue-100 text-blue-900'}>{free ? 'Free' : dollars(tutorial.price)}</Badge>
+        <div className="flex shrink-0 flex-wrap justify-end gap-1">
+          <Badge className={free ? 'bg-green-100 text-green-900' : 'bg-blue-100 text-blue-900'}>{free ? 'Free' : dollars(tutorial.price)}</Badge>
+          {tutorial.isEnrolled ? <Badge className="bg-green-100 text-green-900">Enrolled</Badge> : null}
+        </div>
       </div>
       {tutorial.description ? <p className="line-clamp-2 text-sm wrap-anywhere text-slate-700">{tutorial.description}</p> : null}
       <p className="text-sm text-slate-800">{memberName(tutorial.creator)}</p>
