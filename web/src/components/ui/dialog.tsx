@@ -77,6 +77,11 @@ export function Dialog({ open, onOpenChange, title, description, hideDescription
               titleRef.current.focus();
             }
           }}
+          // Radix hears Escape only in the topmost layer, which a toast shown over the dialog becomes;
+          // an Escape that layer left unhandled, from inside this dialog (not a nested one), closes it.
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && !event.defaultPrevented && event.currentTarget.contains(event.target as Node)) onOpenChange(false);
+          }}
           // Fired after the content has left the page; preventing it stops Radix focusing its (absent) trigger.
           onCloseAutoFocus={(event) => {
             event.preventDefault();
