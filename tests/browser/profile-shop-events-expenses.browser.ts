@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import type { CommunityEvent, CommunityEventPage, ExpensePage, Item, ItemPage, PaymentIntent, ProfileInput } from '@freemarket/contracts';
 import { seriousViolations } from './accessibility.js';
 import { moveEventIntoPast } from './event-seed.js';
-import { callApi, openTab, screenshot, signedInMember, signIn, startBrowserStack, type BrowserStack, type SignedInMember } from './harness.js';
+import { callApi, openTab, screenshot, signedInMember, signIn, startBrowserStack, visibleText, type BrowserStack, type SignedInMember } from './harness.js';
 
 const ivy = { email: 'ivy.shop@example.com', firstName: 'Ivy', lastName: 'Maker' };
 const ron = { email: 'ron.shop@example.com', firstName: 'Ron', lastName: 'Buyer' };
@@ -93,7 +93,7 @@ describe('the profile page’s Shop and Events tabs and expenses', () => {
     dialog = page.getByRole('dialog', { name: 'Add Item' });
     await dialog.getByLabel('Title').fill('Offcuts bundle');
     await dialog.getByRole('button', { name: 'Save Item' }).click();
-    await toastSays(page, 'Failed to save item', 'body.photos.0: must be an http(s) address');
+    await toastSays(page, 'Failed to save item', 'Photos #1 must be an http(s) address.');
     await dialog.getByRole('button', { name: 'Save Item' }).click();
     const offcuts = shop.getByTestId('item-for-sale').filter({ hasText: 'Offcuts bundle' });
     await offcuts.getByText('No set price').waitFor();
@@ -138,7 +138,7 @@ describe('the profile page’s Shop and Events tabs and expenses', () => {
     dialog = page.getByRole('dialog', { name: 'Edit Item' });
     await dialog.getByLabel('Price').fill('25.00');
     await dialog.getByRole('button', { name: 'Save Item' }).click();
-    await toastSays(page, 'Failed to save item', 'This item has been sold; its price cannot change');
+    await toastSays(page, 'Failed to save item', 'This item has been sold; its price cannot change.');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await sold.getByRole('button', { name: 'Delete Walnut bowl' }).click();
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
@@ -184,8 +184,9 @@ describe('the profile page’s Shop and Events tabs and expenses', () => {
     expect(await shop.getByRole('button', { name: 'Add Item' }).count()).toBe(0);
   });
 
-  it('shows another member the items with Buy Now and the hosted event, without edit controls or expenses', async () => {
+  it('shows another member the items with Buy Now naming each item, and the hosted event, without edit controls or expenses', async () => {
     expect((await callApi(ivyIn.page, 'POST', '/api/items-for-sale', { title: 'Flatbed truck', price: '18500.00' })).status).toBe(201);
+    expect((await callApi(ivyIn.page, 'POST', '/api/items-for-sale', { title: 'Maple cutting board', price: '24.00' })).status).toBe(201);
     const page = ronIn.page;
     await page.goto(`/profile/${ivyIn.id}`);
     await page.getByRole('heading', { name: "Ivy Maker's Profile" }).waitFor();
@@ -193,7 +194,12 @@ describe('the profile page’s Shop and Events tabs and expenses', () => {
 
     await openTab(page, 'Shop');
     const stool = page.getByTestId('item-for-sale').filter({ hasText: 'Oak stool' });
-    const buy = stool.getByRole('link', { name: 'Buy Now' });
+    // Each Buy Now names its item for a screen reader; the visible text stays the spec's.
+    const buy = stool.getByRole('link', { name: 'Buy Now Oak stool', exact: true });
+    expect(await visibleText(buy)).toBe('Buy Now');
+    const board = page.getByTestId('item-for-sale').filter({ hasText: 'Maple cutting board' });
+    await board.getByRole('link', { name: 'Buy Now Maple cutting board', exact: true }).waitFor();
+    expect(await page.getByRole('link', { name: 'Buy Now', exact: true }).count()).toBe(0);
     const href = new URL((await buy.getAttribute('href'))!, bs.stack.url);
     expect(href.pathname).toBe('/checkout');
     expect(Object.fromEntries(href.searchParams)).toMatchObject({ sellerId: ivyIn.id, amount: '39.99', type: 'purchase' });

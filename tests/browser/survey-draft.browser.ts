@@ -83,7 +83,7 @@ describe('the Create Survey dialog with options the server would take for one an
     await dialog.waitFor({ state: 'hidden' });
   });
 
-  it('titles a refusal ‘Failed to create survey.’ and gives the server’s reason', async () => {
+  it('titles a refusal ‘Failed to create survey.’ and gives the server’s reason, naming the field in words', async () => {
     const page = ada.page;
     const before = (await createdSurveys(page)).length;
     await page.getByRole('button', { name: 'Create Survey' }).click();
@@ -104,7 +104,9 @@ describe('the Create Survey dialog with options the server would take for one an
       await dialog.getByRole('button', { name: 'Create Survey' }).click();
       const region = page.getByRole('region', { name: /Notifications/, includeHidden: true });
       await region.getByText('Failed to create survey.', { exact: true }).waitFor();
-      await region.getByText(/must not repeat an option/).waitFor();
+      // The reason names the field as a member reads it, not the request's path ('body.questions.0.options').
+      await region.getByText('Questions #1 options must not repeat an option.', { exact: true }).waitFor();
+      expect(await region.getByText(/body\./).count()).toBe(0);
     } finally {
       await page.unroute('**/api/surveys');
     }

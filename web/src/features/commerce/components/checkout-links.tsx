@@ -34,12 +34,13 @@ export function CheckoutLinks({ sellerId, name, isPoliticalCandidate }: { seller
 
 /**
  * Spec 02 §2, the Shop tab: Buy Now for an item with a price, to /checkout with the item and its
- * price (the server charges the item's own price whatever the link says).
+ * price (the server charges the item's own price whatever the link says). A screen reader hears
+ * which item ('Buy Now Oak stool', as with its Edit and Delete), since every item has one.
  */
 export function BuyNowLink({ item }: { item: Pick<Item, 'id' | 'userId' | 'title'> & { price: string } }) {
   return (
     <Link className={buttonClass('primary', 'sm')} to={paths.checkout.getHref({ sellerId: item.userId, itemId: item.id, amount: item.price, type: 'purchase', description: item.title })}>
-      <ShoppingCart className="h-4 w-4" aria-hidden="true" /> Buy Now
+      <ShoppingCart className="h-4 w-4" aria-hidden="true" /> Buy Now<span className="sr-only"> {item.title}</span>
     </Link>
   );
 }

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { CreateSurveyBody, Survey } from '@freemarket/contracts';
 import { toast } from '../../../components/ui/toast-store';
-import { ApiError, apiRequest, errorMessageOf } from '../../../lib/api-client';
+import { apiRequest, readableRefusalOf } from '../../../lib/api-client';
 import { createdSurveysQueryOptions } from './get-created-surveys';
 import { useSubmitMutation } from '../../../lib/use-submit-mutation';
 
@@ -14,11 +14,8 @@ export function useCreateSurvey(onCreated: () => void) {
   const queryClient = useQueryClient();
   return useSubmitMutation({
     mutationFn: createSurvey,
-    // Spec 02 §8's title; a refusal's reason (which field, which rule) is the server's to tell.
-    meta: {
-      errorTitle: 'Failed to create survey.',
-      errorText: (error) => (error instanceof ApiError && error.status < 500 ? errorMessageOf(error) : 'Please try again.'),
-    },
+    // Spec 02 §8's title; a refusal's reason (which field, which rule) is the server's to tell, worded for a member.
+    meta: { errorTitle: 'Failed to create survey.', errorText: (error) => readableRefusalOf(error) ?? 'Please try again.' },
     onSuccess: async () => {
       toast({ title: 'Survey created!', description: 'Your survey is ready to send.' });
       onCreated();
