@@ -6,6 +6,7 @@ import { callApi, openTab, screenshot, signedInMember, startBrowserStack, type B
 
 const ada = { email: 'ada.social@example.com', firstName: 'Ada', lastName: 'Joiner' };
 const bo = { email: 'bo.social@example.com', firstName: 'Bo', lastName: 'Baker' };
+const cy = { email: 'cy.social@example.com', firstName: 'Cy', lastName: 'Cooper' };
 
 let bs: BrowserStack;
 let adaIn: SignedInMember;
@@ -23,6 +24,11 @@ beforeAll(async () => {
   // Bo runs a bakery: a service provider the business search can find.
   const bakery: ProfileInput = { title: 'Baker', isServiceProvider: true, businessName: 'Sunrise Bakery' };
   expect((await callApi(boIn.page, 'POST', '/api/profiles', bakery)).status).toBe(201);
+  // Cy runs another, so a search for 'Bake' finds two.
+  const cyIn = await signedInMember(bs, cy);
+  const bakehouse: ProfileInput = { title: 'Pastry cook', isServiceProvider: true, businessName: 'Bakehouse Co-op' };
+  expect((await callApi(cyIn.page, 'POST', '/api/profiles', bakehouse)).status).toBe(201);
+  await cyIn.context.close();
 });
 afterAll(async () => {
   await bs?.stop();
@@ -98,11 +104,13 @@ describe('the profile page’s skills, favorites, referrals, testimonials and le
     await page.waitForTimeout(500);
     expect(searches).toEqual([]);
     await search.fill('Sunrise');
-    const results = favorites.getByTestId('business-search-results');
-    await results.getByRole('button', { name: 'Add Sunrise Bakery' }).waitFor();
+    const results = favorites.getByRole('listbox', { name: 'Business search results' });
+    const bakery = results.getByRole('option', { name: /^Sunrise Bakery/ });
+    await bakery.waitFor();
     expect(searches).toEqual(['Sunrise']);
     expect(await seriousViolations(page)).toEqual([]);
-    await results.getByRole('button', { name: 'Add Sunrise Bakery' }).click();
+    // With the mouse, a click on the result's Add adds it.
+    await bakery.getByText('Add', { exact: true }).click();
     await toastSays(page, 'Favorite business added');
     const favorite = favorites.getByTestId('favorite-business').filter({ hasText: 'Sunrise Bakery' });
     await favorite.getByText('Bo Baker · Baker').waitFor();
@@ -173,6 +181,70 @@ describe('the profile page’s skills, favorites, referrals, testimonials and le
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Proposed Legislation');
     expect((await callApi<{ items: Legislation[] }>(page, 'GET', `/api/proposed-legislation/${adaIn.id}`)).body.items).toEqual([]);
 
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Edit Profile' }).waitFor();
+  });
+
+  it('lets a member find and add a favorite business with the keyboard alone, the search being a combobox', async () => {
+    const page = adaIn.page;
+    await page.getByRole('button', { name: 'Edit Profile' }).click();
+    await openTab(page, 'Personal');
+    const favorites = page.getByTestId('favorite-businesses');
+    const search = favorites.getByRole('combobox', { name: 'Find a local business' });
+    await search.fill('Bake');
+    const results = favorites.getByRole('listbox', { name: 'Business search results' });
+    const options = results.getByRole('option');
+    await expect.poll(() => options.count()).toBe(2);
+    expect(await search.getAttribute('aria-expanded')).toBe('true');
+    expect(await search.getAttribute('aria-controls')).toBe(await results.getAttribute('id'));
+    await favorites.getByText('2 businesses found. Use the arrow keys to choose one and Enter to add it.').waitFor();
+    const [first, second] = await options.evaluateAll((els) => els.map((el) => el.id));
+    const active = () => search.getAttribute('aria-activedescendant');
+
+    // The focus stays in the box while the arrow keys move through the results, and back round.
+    expect(await active()).toBeNull();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(active).toBe(first);
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(active).toBe(second);
+    expect(await results.locator(`[id="${second}"]`).getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(active).toBe(first);
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(active).toBe(second);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('favorite-business-search');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Escape closes the list and keeps the text; ArrowDown opens it again.
+    await page.keyboard.press('Escape');
+    await results.waitFor({ state: 'detached' });
+    expect(await search.getAttribute('aria-expanded')).toBe('false');
+    expect(await search.getAttribute('aria-activedescendant')).toBeNull();
+    expect(await search.inputValue()).toBe('Bake');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(active).toBe(first);
+
+    // Enter adds the active business and empties the box for the next search.
+    const name = (await results.locator(`[id="${first}"]`).locator('p').first().textContent()) ?? '';
+    await page.keyboard.press('Enter');
+    await toastSays(page, 'Favorite business added');
+    const favorite = favorites.getByTestId('favorite-business').filter({ hasText: name });
+    await favorite.waitFor();
+    await expect.poll(() => search.inputValue()).toBe('');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('favorite-business-search');
+
+    // Escape with the list open closes the list only, not the toast still on screen.
+    await search.pressSequentially('Bake');
+    await expect.poll(() => options.count()).toBe(1);
+    const toast = page.getByRole('region', { name: /Notifications/ }).getByText('Favorite business added', { exact: true });
+    expect(await toast.count()).toBe(1);
+    await page.keyboard.press('Escape');
+    await results.waitFor({ state: 'detached' });
+    expect(await toast.count()).toBe(1);
+    expect(await search.inputValue()).toBe('Bake');
+
+    await favorite.getByRole('button', { name: `Remove ${name}` }).click();
+    await favorites.getByText('You have no favorite businesses yet.').waitFor();
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('button', { name: 'Edit Profile' }).waitFor();
   });
