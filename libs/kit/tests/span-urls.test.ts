@@ -1,43 +1,20 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from '@freemarket/testing';
 
 const FIXTURE = fileURLToPath(new URL('./fixtures/traced-app.ts', import.meta.url));
 
-interface ExportedSpan {
-  name: string;
-  attributes: { key: string; value: { stringValue?: string } }[];
-}
-interface TraceExport {
-  resourceSpans: { scopeSpans: { scope: { name: string }; spans: ExportedSpan[] }[] }[];
-}
-
-/** An OTLP/HTTP collector that keeps every export as sent (JSON, the exporter's encoding). */
-const exports: string[] = [];
-const collector = createServer((req, res) => {
-  const chunks: Buffer[] = [];
-  req.on('data', (c: Buffer) => chunks.push(c));
-  req.on('end', () => {
-    const body = Buffer.concat(chunks);
-    exports.push((req.headers['content-encoding'] === 'gzip' ? gunzipSync(body) : body).toString());
-    res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-  });
-});
-
+let collector: OtlpReceiver;
 let child: ChildProcess;
 let baseUrl: string;
 
 beforeAll(async () => {
-  collector.listen(0, '127.0.0.1');
-  await once(collector, 'listening');
-  const { port } = collector.address() as AddressInfo;
+  collector = await startOtlpReceiver();
   child = spawn(process.execPath, ['--import', 'tsx', '--import', '@freemarket/kit/telemetry', FIXTURE], {
-    env: { PATH: process.env.PATH ?? '', OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${port}`, OTEL_SERVICE_NAME: 'traced-fixture', OTEL_BSP_SCHEDULE_DELAY: '100' },
+    env: { PATH: process.env.PATH ?? '', OTEL_EXPORTER_OTLP_ENDPOINT: collector.url, OTEL_SERVICE_NAME: 'traced-fixture', OTEL_BSP_SCHEDULE_DELAY: '100' },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   [baseUrl] = (await once(child, 'message')) as [string];
@@ -49,25 +26,16 @@ afterAll(async () => {
     child.kill('SIGTERM');
     await exited;
   }
-  collector.close();
+  await collector?.close();
 });
 
-/** Each exported span's scope and string attributes. */
-function exportedSpans(): { scope: string; attributes: Record<string, string | undefined> }[] {
-  return exports.flatMap((body) =>
-    (JSON.parse(body) as TraceExport).resourceSpans.flatMap((r) =>
-      r.scopeSpans.flatMap((s) => s.spans.map((span) => ({ scope: s.scope.name, attributes: Object.fromEntries(span.attributes.map((a) => [a.key, a.value.stringValue])) }))),
-    ),
-  );
-}
-
 /** The spans recording a request's address, once both the http server span and Fastify's request span are out. */
-async function addressSpans(pathStart: string): Promise<{ scope: string; attributes: Record<string, string | undefined> }[]> {
+async function addressSpans(pathStart: string): Promise<ReceivedSpan[]> {
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const found = exportedSpans().filter((s) => s.attributes['url.path']?.startsWith(pathStart));
+    const found = collector.spans.filter((s) => String(s.attributes['url.path'] ?? '').startsWith(pathStart));
     if (new Set(found.map((s) => s.scope)).size >= 2) return found;
-    if (Date.now() > deadline) throw new Error(`no spans for ${pathStart} in ${JSON.stringify(exportedSpans())}`);
+    if (Date.now() > deadline) throw new Error(`no spans for ${pathStart} in ${JSON.stringify(collector.spans)}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -83,7 +51,7 @@ describe('request spans of a traced service', () => {
       ['@fastify/otel', '/api/events/calendar/[redacted]'],
       ['@opentelemetry/instrumentation-http', '/api/events/calendar/[redacted]'],
     ]);
-    for (const body of exports) expect(body).not.toContain(token);
+    for (const body of collector.exports) expect(body).not.toContain(token);
   });
 
   it('keep a sign-in callback’s code and state redacted, and the rest of its query', async () => {
@@ -96,7 +64,7 @@ describe('request spans of a traced service', () => {
       'url.query': 'code=[redacted]&state=[redacted]&lang=en',
     });
     expect(spans.find((s) => s.scope === '@fastify/otel')?.attributes['url.path']).toBe('/api/callback?code=[redacted]&state=[redacted]&lang=en');
-    for (const body of exports) {
+    for (const body of collector.exports) {
       expect(body).not.toContain(code);
       expect(body).not.toContain(state);
     }

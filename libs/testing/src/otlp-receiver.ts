@@ -5,6 +5,8 @@ import { gunzipSync } from 'node:zlib';
 /** A span as an OTLP/HTTP exporter sent it, with the service that sent it. */
 export interface ReceivedSpan {
   service: string;
+  /** The instrumentation that made it ('@opentelemetry/instrumentation-http', '@fastify/otel'). */
+  scope: string;
   traceId: string;
   spanId: string;
   parentSpanId: string | undefined;
@@ -18,6 +20,8 @@ export interface OtlpReceiver {
   /** The endpoint for `OTEL_EXPORTER_OTLP_ENDPOINT`. */
   url: string;
   spans: ReceivedSpan[];
+  /** Each export's JSON text as sent, to check that nothing in it holds a secret. */
+  exports: string[];
   close(): Promise<void>;
 }
 
@@ -34,7 +38,7 @@ interface KeyValue {
 interface ExportRequest {
   resourceSpans?: {
     resource?: { attributes?: KeyValue[] };
-    scopeSpans?: { spans?: { traceId: string; spanId: string; parentSpanId?: string; name: string; kind: number; attributes?: KeyValue[] }[] }[];
+    scopeSpans?: { scope?: { name?: string }; spans?: { traceId: string; spanId: string; parentSpanId?: string; name: string; kind: number; attributes?: KeyValue[] }[] }[];
   }[];
 }
 
@@ -53,18 +57,21 @@ function attributesOf(list: KeyValue[] = []): Record<string, string | number | b
  */
 export async function startOtlpReceiver(): Promise<OtlpReceiver> {
   const spans: ReceivedSpan[] = [];
+  const exports: string[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       if (req.method !== 'POST' || req.url !== '/v1/traces') return void res.writeHead(404).end();
       const raw = Buffer.concat(chunks);
-      const body = JSON.parse((req.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw).toString('utf8')) as ExportRequest;
+      const text = (req.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw).toString('utf8');
+      exports.push(text);
+      const body = JSON.parse(text) as ExportRequest;
       for (const resource of body.resourceSpans ?? []) {
         const service = String(attributesOf(resource.resource?.attributes)['service.name'] ?? 'unknown');
         for (const scope of resource.scopeSpans ?? []) {
           for (const s of scope.spans ?? []) {
-            spans.push({ service, traceId: s.traceId, spanId: s.spanId, parentSpanId: s.parentSpanId || undefined, name: s.name, kind: s.kind, attributes: attributesOf(s.attributes) });
+            spans.push({ service, scope: scope.scope?.name ?? 'unknown', traceId: s.traceId, spanId: s.spanId, parentSpanId: s.parentSpanId || undefined, name: s.name, kind: s.kind, attributes: attributesOf(s.attributes) });
           }
         }
       }
@@ -76,6 +83,7 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
   return {
     url: `http://127.0.0.1:${port}`,
     spans,
+    exports,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
