@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { ProfileInput } from '@freemarket/contracts';
+import { toastSays } from './checkout-steps.js';
 import { callApi, signedInMember, startBrowserStack, type BrowserStack, type SignedInMember } from './harness.js';
 
 const SF = { latitude: 37.7793, longitude: -122.4193 };
@@ -13,14 +14,6 @@ let adaIn: SignedInMember;
 let boIn: SignedInMember;
 let cyIn: SignedInMember;
 
-/** The toast region, readable while a dialog hides it from the accessibility tree. */
-const toasts = (page: Page) => page.getByRole('region', { name: /Notifications/, includeHidden: true });
-
-/** Waits for a toast with this title and these lines, each its own text. */
-async function toastSays(page: Page, title: string, ...lines: string[]): Promise<void> {
-  await toasts(page).getByText(title, { exact: true }).first().waitFor();
-  for (const line of lines) await toasts(page).getByText(line, { exact: true }).first().waitFor();
-}
 
 /** The Log Transaction dialog's type choices, opened from the profile page of `userId`. */
 async function loggableTypesOnProfile(page: Page, userId: string, name: string): Promise<string[]> {

@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
 
-/** Waits for a toast with this title and text (the toast region holds one at a time). */
-export async function toastSays(page: Page, title: string, text: string): Promise<void> {
+/** Waits for a toast with this title and these lines, each its own text (the region is read while a dialog hides it). */
+export async function toastSays(page: Page, title: string, ...lines: string[]): Promise<void> {
   const region = page.getByRole('region', { name: /Notifications/, includeHidden: true });
-  await region.getByText(title, { exact: true }).waitFor();
-  await region.getByText(text, { exact: true }).waitFor();
+  await region.getByText(title, { exact: true }).first().waitFor();
+  for (const line of lines) await region.getByText(line, { exact: true }).first().waitFor();
 }
 
 /** The /checkout address a Buy Now, Send Money or Donate link builds (web/src/config/paths.ts). */
