@@ -93,7 +93,7 @@ describe('the profile page’s Shop and Events tabs and expenses', () => {
     dialog = page.getByRole('dialog', { name: 'Add Item' });
     await dialog.getByLabel('Title').fill('Offcuts bundle');
     await dialog.getByRole('button', { name: 'Save Item' }).click();
-    await toastSays(page, 'Failed to save item', 'Photos #1 must be an http(s) address.');
+    await toastSays(page, 'Failed to save item', 'Photo 1 must be an http(s) address.');
     await dialog.getByRole('button', { name: 'Save Item' }).click();
     const offcuts = shop.getByTestId('item-for-sale').filter({ hasText: 'Offcuts bundle' });
     await offcuts.getByText('No set price').waitFor();

@@ -105,7 +105,7 @@ describe('the Create Survey dialog with options the server would take for one an
       const region = page.getByRole('region', { name: /Notifications/, includeHidden: true });
       await region.getByText('Failed to create survey.', { exact: true }).waitFor();
       // The reason names the field as a member reads it, not the request's path ('body.questions.0.options').
-      await region.getByText('Questions #1 options must not repeat an option.', { exact: true }).waitFor();
+      await region.getByText('Question 1 options must each be different.', { exact: true }).waitFor();
       expect(await region.getByText(/body\./).count()).toBe(0);
     } finally {
       await page.unroute('**/api/surveys');

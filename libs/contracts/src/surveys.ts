@@ -35,7 +35,7 @@ export const surveyOptionsSchema = z
   .array(optionText)
   .min(SURVEY_LIMITS.options.min, `must have at least ${SURVEY_LIMITS.options.min} options`)
   .max(SURVEY_LIMITS.options.max, `must have at most ${SURVEY_LIMITS.options.max} options`)
-  .refine((options) => new Set(options.map(comparable)).size === options.length, 'must not repeat an option');
+  .refine((options) => new Set(options.map(comparable)).size === options.length, 'must each be different');
 
 /** A question as its author writes it; the server gives it its id. */
 export const surveyQuestionInputSchema = z.discriminatedUnion('type', [

@@ -21,7 +21,7 @@ describe('text as members write it', () => {
   it('refuses a survey option that repeats another behind a zero-width space', () => {
     const result = surveyOptionsSchema.safeParse(['Yes please', 'Yes\u200B please']);
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.message).toBe('must not repeat an option');
+    expect(result.error?.issues[0]?.message).toBe('must each be different');
     expect(surveyOptionsSchema.safeParse(['Yes', 'No']).success).toBe(true);
   });
 

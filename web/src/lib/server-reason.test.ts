@@ -50,8 +50,10 @@ describe('fieldLabel', () => {
     expect(fieldLabel('.videoUrl')).toBe('Video URL');
   });
 
-  it('should count positions from one', () => {
-    expect(fieldLabel('.photos.0')).toBe('Photos #1');
+  it('should name one of a list by its place, counted from one', () => {
+    expect(fieldLabel('.photos.0')).toBe('Photo 1');
+    expect(fieldLabel('.questions.2.options')).toBe('Question 3 options');
+    expect(fieldLabel('.categories.1')).toBe('Category 2');
   });
 
   it('should leave out an id in the path', () => {

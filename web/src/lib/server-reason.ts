@@ -12,15 +12,24 @@ function wordsOf(segment: string): string {
     .join(' ');
 }
 
+/** One of a list by its place, counted from one: 'photos', 0 → 'photo 1'. */
+function oneOf(list: string, index: number): string {
+  const singular = list.endsWith('ies') ? `${list.slice(0, -3)}y` : list.endsWith('s') && !list.endsWith('ss') ? list.slice(0, -1) : list;
+  return `${singular} ${index + 1}`;
+}
+
 /**
- * A field's path as a member reads it: 'photos.0' → 'Photos #1'. A segment that is neither a name nor
- * a position (an answer's question id) says nothing to a member and is left out.
+ * A field's path as a member reads it: 'photos.0' → 'Photo 1', 'questions.2.options' → 'Question 3
+ * options'. A segment that is neither a name nor a position (an answer's question id) says nothing to
+ * a member and is left out.
  */
 export function fieldLabel(path: string): string {
   const parts: string[] = [];
   for (const segment of path.split('.').filter(Boolean)) {
-    if (/^\d+$/.test(segment)) parts.push(`#${Number(segment) + 1}`);
-    else if (/^[A-Za-z][A-Za-z0-9_-]*$/.test(segment) && !/^[0-9a-f]{8}-[0-9a-f]{4}-/i.test(segment)) parts.push(wordsOf(segment));
+    if (/^\d+$/.test(segment)) {
+      const list = parts.pop();
+      parts.push(list === undefined ? `#${Number(segment) + 1}` : oneOf(list, Number(segment)));
+    } else if (/^[A-Za-z][A-Za-z0-9_-]*$/.test(segment) && !/^[0-9a-f]{8}-[0-9a-f]{4}-/i.test(segment)) parts.push(wordsOf(segment));
   }
   const label = parts.join(' ');
   return label.charAt(0).toUpperCase() + label.slice(1);

@@ -27,3 +27,17 @@ export function Field({ label, htmlFor, children }: { label: string; htmlFor: st
     </div>
   );
 }
+
+/** `aria-invalid` and `aria-describedby` for a control whose value was refused, pointing at its FieldProblem. */
+export function problemAttributes(controlId: string, problem: string | null | undefined): { 'aria-invalid'?: true; 'aria-describedby'?: string } {
+  return problem ? { 'aria-invalid': true, 'aria-describedby': `${controlId}-problem` } : {};
+}
+
+/** Why a control's value was refused, under it; the control points at it through `problemAttributes`. */
+export function FieldProblem({ controlId, problem }: { controlId: string; problem: string | null | undefined }) {
+  return problem ? (
+    <p id={`${controlId}-problem`} className="text-sm wrap-anywhere text-red-700">
+      {problem}
+    </p>
+  ) : null;
+}

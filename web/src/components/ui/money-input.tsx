@@ -1,6 +1,6 @@
 import { forwardRef, type InputHTMLAttributes } from 'react';
 import { cn } from '../../lib/cn';
-import { Input } from './field';
+import { FieldProblem, Input, problemAttributes } from './field';
 
 export interface MoneyInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'inputMode' | 'value' | 'onChange'> {
   id: string;
@@ -16,7 +16,6 @@ export interface MoneyInputProps extends Omit<InputHTMLAttributes<HTMLInputEleme
  * typed 12,50 into 1250 before the form sees it.
  */
 export const MoneyInput = forwardRef<HTMLInputElement, MoneyInputProps>(function MoneyInput({ id, value, onValueChange, problem, className, ...props }, ref) {
-  const problemId = `${id}-problem`;
   return (
     <>
       <div className="relative">
@@ -32,16 +31,11 @@ export const MoneyInput = forwardRef<HTMLInputElement, MoneyInputProps>(function
           className={cn('pl-7', className)}
           value={value}
           onChange={(e) => onValueChange(e.target.value)}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? problemId : undefined}
+          {...problemAttributes(id, problem)}
           {...props}
         />
       </div>
-      {problem ? (
-        <p id={problemId} className="text-sm text-red-700">
-          {problem}
-        </p>
-      ) : null}
+      <FieldProblem controlId={id} problem={problem} />
     </>
   );
 });

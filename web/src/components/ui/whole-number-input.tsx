@@ -1,5 +1,5 @@
 import { forwardRef, type InputHTMLAttributes } from 'react';
-import { Input } from './field';
+import { FieldProblem, Input, problemAttributes } from './field';
 
 export interface WholeNumberInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'inputMode'> {
   id: string;
@@ -14,7 +14,6 @@ export interface WholeNumberInputProps extends Omit<InputHTMLAttributes<HTMLInpu
  * so a react-hook-form `register` spreads onto it as onto any input.
  */
 export const WholeNumberInput = forwardRef<HTMLInputElement, WholeNumberInputProps>(function WholeNumberInput({ id, problem, ...props }, ref) {
-  const problemId = `${id}-problem`;
   return (
     <>
       <Input
@@ -23,15 +22,10 @@ export const WholeNumberInput = forwardRef<HTMLInputElement, WholeNumberInputPro
         type="text"
         inputMode="numeric"
         autoComplete="off"
-        aria-invalid={problem ? true : undefined}
-        aria-describedby={problem ? problemId : undefined}
+        {...problemAttributes(id, problem)}
         {...props}
       />
-      {problem ? (
-        <p id={problemId} className="text-sm text-red-700">
-          {problem}
-        </p>
-      ) : null}
+      <FieldProblem controlId={id} problem={problem} />
     </>
   );
 });

@@ -2,7 +2,7 @@ import type { Transaction } from '@freemarket/contracts';
 import { FlaskConical } from 'lucide-react';
 import { useId, useRef, useState, type RefObject } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/field';
+import { FieldProblem, Input, problemAttributes } from '../../../components/ui/field';
 import { toast } from '../../../components/ui/toast-store';
 import { ApiError, errorMessageOf } from '../../../lib/api-client';
 import { useConfirmDevPayment } from '../api/confirm-dev-payment';
@@ -49,7 +49,6 @@ function CardInput({
   placeholder: string;
   maxLength: number;
 }) {
-  const errorId = `${id}-error`;
   return (
     <div className="grid gap-1.5">
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
@@ -61,15 +60,10 @@ function CardInput({
         inputMode="numeric"
         value={value}
         onChange={(e) => onChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        {...problemAttributes(id, error)}
         {...input}
       />
-      {error ? (
-        <p id={errorId} className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldProblem controlId={id} problem={error} />
     </div>
   );
 }

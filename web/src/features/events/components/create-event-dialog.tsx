@@ -4,7 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { Field, Input, Textarea } from '../../../components/ui/field';
+import { Field, FieldProblem, Input, problemAttributes, Textarea } from '../../../components/ui/field';
 import { useCreateEvent } from '../api/create-event';
 import { pastDateRefusal } from '../api/event-save-error';
 import { EVENT_LIMITS, INVALID_EVENT_DATE } from '../utils/constants';
@@ -26,14 +26,6 @@ const pad = (n: number) => String(n).padStart(2, '0');
 function localInputOf(iso: string): string {
   const d = new Date(iso);
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-function FieldError({ id, text }: { id: string; text?: string }) {
-  return text ? (
-    <p id={id} className="text-sm text-red-700">
-      {text}
-    </p>
-  ) : null;
 }
 
 interface EventFormProps {
@@ -94,10 +86,9 @@ function EventForm({ event, pending, error, onSubmit, onCancel }: EventFormProps
           onChange={(e) => setTitle(e.target.value)}
           maxLength={EVENT_LIMITS.title}
           required
-          aria-invalid={problems.title ? true : undefined}
-          aria-describedby={problems.title ? 'event-title-problem' : undefined}
+          {...problemAttributes('event-title', problems.title)}
         />
-        <FieldError id="event-title-problem" text={problems.title} />
+        <FieldProblem controlId="event-title" problem={problems.title} />
       </Field>
       <Field label="Description" htmlFor="event-description">
         <Textarea id="event-description" value={description} onChange={(e) => setDescription(e.target.value)} maxLength={EVENT_LIMITS.description} rows={3} />
@@ -109,10 +100,9 @@ function EventForm({ event, pending, error, onSubmit, onCancel }: EventFormProps
           value={eventDate}
           onChange={(e) => setEventDate(e.target.value)}
           required
-          aria-invalid={dateProblem ? true : undefined}
-          aria-describedby={dateProblem ? 'event-date-problem' : undefined}
+          {...problemAttributes('event-date', dateProblem)}
         />
-        <FieldError id="event-date-problem" text={dateProblem} />
+        <FieldProblem controlId="event-date" problem={dateProblem} />
       </Field>
       <Field label="Location" htmlFor="event-location">
         <Input id="event-location" value={location} onChange={(e) => setLocation(e.target.value)} maxLength={EVENT_LIMITS.location} />

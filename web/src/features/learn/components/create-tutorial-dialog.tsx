@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { Field, Input, Select, Textarea } from '../../../components/ui/field';
+import { Field, FieldProblem, Input, problemAttributes, Select, Textarea } from '../../../components/ui/field';
 import { MoneyInput } from '../../../components/ui/money-input';
 import { Switch } from '../../../components/ui/switch';
 import { WholeNumberInput } from '../../../components/ui/whole-number-input';
@@ -65,19 +65,6 @@ function check(d: Draft): Problems {
     duration: checkDuration(d.duration),
     price: d.isFree ? undefined : checkPrice(d.price),
   };
-}
-
-function problemProps(problems: Problems, field: Problem) {
-  return problems[field] ? { 'aria-invalid': true, 'aria-describedby': `${FIELD_IDS[field]}-problem` } : {};
-}
-
-function FieldError({ problems, field }: { problems: Problems; field: Problem }) {
-  const text = problems[field];
-  return text ? (
-    <p id={`${FIELD_IDS[field]}-problem`} className="text-sm text-red-700">
-      {text}
-    </p>
-  ) : null;
 }
 
 const EMPTY: Draft = { title: '', videoUrl: '', categoryId: '', skillId: '', duration: '', isFree: true, price: '0' };
@@ -142,8 +129,8 @@ export function CreateTutorialButton({ categories, onCreated }: { categories: Sk
       >
         <form className="grid gap-4" noValidate onSubmit={submit}>
           <Field label="Title" htmlFor={FIELD_IDS.title}>
-            <Input id={FIELD_IDS.title} value={draft.title} onChange={(e) => set({ title: e.target.value })} maxLength={TUTORIAL_LIMITS.title} required {...problemProps(problems, 'title')} />
-            <FieldError problems={problems} field="title" />
+            <Input id={FIELD_IDS.title} value={draft.title} onChange={(e) => set({ title: e.target.value })} maxLength={TUTORIAL_LIMITS.title} required {...problemAttributes(FIELD_IDS.title, problems.title)} />
+            <FieldProblem controlId={FIELD_IDS.title} problem={problems.title} />
           </Field>
           <Field label="Description (optional)" htmlFor="tutorial-description">
             <Textarea id="tutorial-description" value={description} onChange={(e) => setDescription(e.target.value)} maxLength={TUTORIAL_LIMITS.description} rows={3} />
@@ -157,13 +144,13 @@ export function CreateTutorialButton({ categories, onCreated }: { categories: Sk
               value={draft.videoUrl}
               onChange={(e) => set({ videoUrl: e.target.value })}
               maxLength={TUTORIAL_LIMITS.videoUrl}
-              {...problemProps(problems, 'videoUrl')}
+              {...problemAttributes(FIELD_IDS.videoUrl, problems.videoUrl)}
             />
-            <FieldError problems={problems} field="videoUrl" />
+            <FieldProblem controlId={FIELD_IDS.videoUrl} problem={problems.videoUrl} />
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field label="Category" htmlFor={FIELD_IDS.category}>
-              <Select id={FIELD_IDS.category} value={draft.categoryId} onChange={(e) => set({ categoryId: e.target.value, skillId: '' })} required {...problemProps(problems, 'category')}>
+              <Select id={FIELD_IDS.category} value={draft.categoryId} onChange={(e) => set({ categoryId: e.target.value, skillId: '' })} required {...problemAttributes(FIELD_IDS.category, problems.category)}>
                 <option value="">Choose a category</option>
                 {categories.map((c) => (
                   <option key={c.id} value={c.id}>
@@ -171,7 +158,7 @@ export function CreateTutorialButton({ categories, onCreated }: { categories: Sk
                   </option>
                 ))}
               </Select>
-              <FieldError problems={problems} field="category" />
+              <FieldProblem controlId={FIELD_IDS.category} problem={problems.category} />
             </Field>
             <Field label="Skill" htmlFor={FIELD_IDS.skill}>
               <Select
@@ -180,7 +167,7 @@ export function CreateTutorialButton({ categories, onCreated }: { categories: Sk
                 onChange={(e) => set({ skillId: e.target.value })}
                 disabled={!draft.categoryId || skills.isPending}
                 required
-                {...problemProps(problems, 'skill')}
+                {...problemAttributes(FIELD_IDS.skill, problems.skill)}
               >
                 <option value="">{!draft.categoryId ? 'Choose a category first' : skills.isPending ? 'Loading skills...' : 'Choose a skill'}</option>
                 {(skills.data ?? []).map((s) => (
@@ -189,7 +176,7 @@ export function CreateTutorialButton({ categories, onCreated }: { categories: Sk
                   </option>
                 ))}
               </Select>
-              <FieldError problems={problems} field="skill" />
+              <FieldProblem controlId={FIELD_IDS.skill} problem={problems.skill} />
             </Field>
           </div>
           <Field label="Duration (minutes, optional)" htmlFor={FIELD_IDS.duration}>

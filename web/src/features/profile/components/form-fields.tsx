@@ -1,19 +1,9 @@
 import { PROFILE_TEXT_MAX, type PrivacyFlag } from '@freemarket/contracts/constants';
 import { Controller, useFormContext } from 'react-hook-form';
-import { Field, Input, Textarea } from '../../../components/ui/field';
+import { Field, FieldProblem, Input, problemAttributes, Textarea } from '../../../components/ui/field';
 import { Switch } from '../../../components/ui/switch';
 import { WholeNumberInput } from '../../../components/ui/whole-number-input';
 import type { ProfileFlagField, ProfileFormValues, ProfileListField, ProfileTextField, ProfileWholeNumberField } from '../utils/profile-form';
-
-function FieldProblem({ name }: { name: keyof ProfileFormValues }) {
-  const { formState } = useFormContext<ProfileFormValues>();
-  const message = formState.errors[name]?.message;
-  return message ? (
-    <p id={`profile-${name}-problem`} className="text-sm text-red-700">
-      {String(message)}
-    </p>
-  ) : null;
-}
 
 /**
  * A disabled field outside edit mode is a value being read, not an unavailable control: normal text,
@@ -24,14 +14,14 @@ const VIEWING = 'disabled:cursor-default disabled:bg-slate-50 disabled:opacity-1
 /** A text field of the profile form: disabled outside edit mode (spec 02 §2), its message below it. */
 export function ProfileTextInput({ name, label, editing, multiline = false, type = 'text' }: { name: ProfileTextField | 'latitude' | 'longitude'; label: string; editing: boolean; multiline?: boolean; type?: string }) {
   const { register, formState } = useFormContext<ProfileFormValues>();
-  const invalid = formState.errors[name] ? true : undefined;
+  const problem = formState.errors[name]?.message;
   const id = `profile-${name}`;
   const maxLength = name === 'latitude' || name === 'longitude' ? 20 : PROFILE_TEXT_MAX[name];
-  const common = { id, disabled: !editing, className: editing ? undefined : VIEWING, 'aria-invalid': invalid, 'aria-describedby': invalid ? `${id}-problem` : undefined, maxLength, ...register(name) };
+  const common = { id, disabled: !editing, className: editing ? undefined : VIEWING, ...problemAttributes(id, problem), maxLength, ...register(name) };
   return (
     <Field label={label} htmlFor={id}>
       {multiline ? <Textarea rows={3} {...common} /> : <Input type={type} {...common} />}
-      <FieldProblem name={name} />
+      <FieldProblem controlId={id} problem={problem} />
     </Field>
   );
 }

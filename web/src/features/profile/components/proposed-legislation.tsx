@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { EditDeleteButtons } from '../../../components/ui/edit-delete-buttons';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Dialog } from '../../../components/ui/dialog';
-import { Field, Input, Textarea } from '../../../components/ui/field';
+import { Field, FieldProblem, Input, problemAttributes, Textarea } from '../../../components/ui/field';
 import { LoadMore } from '../../../components/ui/load-more';
 import { ApiError } from '../../../lib/api-client';
 import { useCreateLegislation } from '../api/create-legislation';
@@ -64,14 +64,9 @@ function LegislationForm({ legislation, pending, onSubmit, onCancel }: { legisla
           placeholder="https://"
           value={documents}
           onChange={(e) => setDocuments(e.target.value)}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? 'legislation-documents-problem' : undefined}
+          {...problemAttributes('legislation-documents', problem)}
         />
-        {problem ? (
-          <p id="legislation-documents-problem" className="text-sm wrap-anywhere text-red-700">
-            {problem}
-          </p>
-        ) : null}
+        <FieldProblem controlId="legislation-documents" problem={problem} />
       </Field>
       <div className="flex justify-end gap-2">
         <Button variant="ghost" onClick={onCancel}>

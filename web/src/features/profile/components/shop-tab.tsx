@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { EditDeleteButtons } from '../../../components/ui/edit-delete-buttons';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Dialog } from '../../../components/ui/dialog';
-import { Field, Input, Textarea } from '../../../components/ui/field';
+import { Field, FieldProblem, Input, problemAttributes, Textarea } from '../../../components/ui/field';
 import { LoadMore } from '../../../components/ui/load-more';
 import { MoneyInput } from '../../../components/ui/money-input';
 import { ApiError } from '../../../lib/api-client';
@@ -37,14 +37,6 @@ interface Problems {
   price?: string;
   /** By the photo's place in the form; none for an address that is right or blank. */
   photos?: (string | undefined)[];
-}
-
-function FieldError({ id, text }: { id: string; text?: string }) {
-  return text ? (
-    <p id={id} className="text-sm wrap-anywhere text-red-700">
-      {text}
-    </p>
-  ) : null;
 }
 
 // Its state lives inside the dialog's content, which unmounts on close: every opening starts afresh.
@@ -103,10 +95,9 @@ function ItemForm({ item, pending, onSubmit, onCancel }: { item: Item | null; pe
           maxLength={ITEM_LIMITS.title}
           value={title}
           onChange={(e) => setTitle(e.target.value)}
-          aria-invalid={problems.title ? true : undefined}
-          aria-describedby={problems.title ? 'item-title-problem' : undefined}
+          {...problemAttributes('item-title', problems.title)}
         />
-        <FieldError id="item-title-problem" text={problems.title} />
+        <FieldProblem controlId="item-title" problem={problems.title} />
       </Field>
       <Field label="Description" htmlFor="item-description">
         <Textarea id="item-description" rows={3} maxLength={ITEM_LIMITS.description} value={description} onChange={(e) => setDescription(e.target.value)} />
@@ -131,8 +122,7 @@ function ItemForm({ item, pending, onSubmit, onCancel }: { item: Item | null; pe
                   maxLength={ITEM_LIMITS.photoUrl}
                   value={photo}
                   onChange={(e) => setPhotos(photos.map((p, j) => (j === i ? e.target.value : p)))}
-                  aria-invalid={problem ? true : undefined}
-                  aria-describedby={problem ? `item-photo-${i}-problem` : undefined}
+                  {...problemAttributes(`item-photo-${i}`, problem)}
                 />
                 {photos.length > 1 ? (
                   <Button variant="ghost" size="sm" onClick={() => setPhotos(photos.filter((_, j) => j !== i))}>
@@ -140,7 +130,7 @@ function ItemForm({ item, pending, onSubmit, onCancel }: { item: Item | null; pe
                   </Button>
                 ) : null}
               </div>
-              <FieldError id={`item-photo-${i}-problem`} text={problem} />
+              <FieldProblem controlId={`item-photo-${i}`} problem={problem} />
             </div>
           );
         })}

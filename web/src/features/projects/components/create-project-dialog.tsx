@@ -4,7 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { Field, Input, Select, Textarea } from '../../../components/ui/field';
+import { Field, FieldProblem, Input, problemAttributes, Select, Textarea } from '../../../components/ui/field';
 import { localCalendarDate } from '../../../lib/calendar-date';
 import { pastTargetDateRefusal, useCreateProject } from '../api/create-project';
 import { PROJECT_CATEGORIES, PROJECT_CATEGORY_LABELS, PROJECT_LIMITS, PROJECT_STATUS_LABELS, PROJECT_STATUSES } from '../utils/constants';
@@ -27,19 +27,6 @@ const FIELD_IDS: Record<Problem, string> = {
   customCategory: 'project-custom-category',
   targetDate: 'project-target-date',
 };
-
-function problemProps(problems: Problems, field: Problem) {
-  return problems[field] ? { 'aria-invalid': true, 'aria-describedby': `${FIELD_IDS[field]}-problem` } : {};
-}
-
-function FieldError({ problems, field }: { problems: Problems; field: Problem }) {
-  const text = problems[field];
-  return text ? (
-    <p id={`${FIELD_IDS[field]}-problem`} className="text-sm text-red-700">
-      {text}
-    </p>
-  ) : null;
-}
 
 /** Spec 02 §2 and §5: the Create Project dialog; category Other reveals its own text field (§4). */
 export function CreateProjectButton() {
@@ -119,8 +106,8 @@ export function CreateProjectButton() {
       >
         <form className="grid gap-4" noValidate onSubmit={submit}>
           <Field label="Title" htmlFor={FIELD_IDS.title}>
-            <Input id={FIELD_IDS.title} value={title} onChange={(e) => setTitle(e.target.value)} maxLength={PROJECT_LIMITS.title.max} required {...problemProps(problems, 'title')} />
-            <FieldError problems={problems} field="title" />
+            <Input id={FIELD_IDS.title} value={title} onChange={(e) => setTitle(e.target.value)} maxLength={PROJECT_LIMITS.title.max} required {...problemAttributes(FIELD_IDS.title, problems.title)} />
+            <FieldProblem controlId={FIELD_IDS.title} problem={problems.title} />
           </Field>
           <Field label="Description" htmlFor={FIELD_IDS.description}>
             <Textarea
@@ -130,9 +117,9 @@ export function CreateProjectButton() {
               maxLength={PROJECT_LIMITS.description.max}
               rows={4}
               required
-              {...problemProps(problems, 'description')}
+              {...problemAttributes(FIELD_IDS.description, problems.description)}
             />
-            <FieldError problems={problems} field="description" />
+            <FieldProblem controlId={FIELD_IDS.description} problem={problems.description} />
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field label="Category" htmlFor="project-category">
@@ -162,9 +149,9 @@ export function CreateProjectButton() {
                 onChange={(e) => setCustomCategory(e.target.value)}
                 maxLength={PROJECT_LIMITS.customCategory}
                 required
-                {...problemProps(problems, 'customCategory')}
+                {...problemAttributes(FIELD_IDS.customCategory, problems.customCategory)}
               />
-              <FieldError problems={problems} field="customCategory" />
+              <FieldProblem controlId={FIELD_IDS.customCategory} problem={problems.customCategory} />
             </Field>
           ) : null}
           <Field label="Goals (optional)" htmlFor="project-goals">
@@ -177,9 +164,9 @@ export function CreateProjectButton() {
               min={localCalendarDate()}
               value={targetDate}
               onChange={(e) => setTargetDate(e.target.value)}
-              {...problemProps(problems, 'targetDate')}
+              {...problemAttributes(FIELD_IDS.targetDate, problems.targetDate)}
             />
-            <FieldError problems={problems} field="targetDate" />
+            <FieldProblem controlId={FIELD_IDS.targetDate} problem={problems.targetDate} />
           </Field>
           <div className="flex justify-end gap-2">
             <Button variant="ghost" onClick={close}>

@@ -1,26 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type FieldErrors, type UseFormRegisterReturn } from 'react-hook-form';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { Send } from 'lucide-react';
 import { CONTACT_MESSAGE_MAX, type ContactMessageBody } from '@freemarket/contracts';
 import { Button } from '../../../components/ui/button';
-import { Field, Input, Textarea } from '../../../components/ui/field';
+import { Field, FieldProblem, Input, problemAttributes, Textarea } from '../../../components/ui/field';
 import { contactFormSchema, useSendContactMessage, type ContactFormValues } from '../api/send-contact-message';
 
 const EMPTY: ContactFormValues = { name: '', email: '', subject: '', message: '' };
-
-function ControlProblem({ id, errors, name }: { id: string; errors: FieldErrors<ContactFormValues>; name: keyof ContactFormValues }) {
-  const message = errors[name]?.message;
-  return message ? (
-    <p id={`${id}-problem`} className="text-sm text-red-700">
-      {message}
-    </p>
-  ) : null;
-}
-
-/** `aria-invalid` and the message's id for a control whose value was refused. */
-function invalidProps(id: string, invalid: boolean) {
-  return invalid ? { 'aria-invalid': true, 'aria-describedby': `${id}-problem` } : {};
-}
 
 /**
  * The Contact Us form (spec 02 §2, §5). Browser validation is off so the form's own messages show;
@@ -40,21 +26,21 @@ export function ContactForm() {
     <form noValidate onSubmit={form.handleSubmit((input) => send.mutate(input))} className="grid gap-4" aria-label="Contact form">
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Name" htmlFor={name.id}>
-          <Input id={name.id} autoComplete="name" aria-required="true" maxLength={CONTACT_MESSAGE_MAX.name} {...invalidProps(name.id, !!errors.name)} {...name.register} />
-          <ControlProblem id={name.id} errors={errors} name="name" />
+          <Input id={name.id} autoComplete="name" aria-required="true" maxLength={CONTACT_MESSAGE_MAX.name} {...problemAttributes(name.id, errors.name?.message)} {...name.register} />
+          <FieldProblem controlId={name.id} problem={errors.name?.message} />
         </Field>
         <Field label="Email" htmlFor={email.id}>
-          <Input id={email.id} type="email" autoComplete="email" aria-required="true" maxLength={CONTACT_MESSAGE_MAX.email} {...invalidProps(email.id, !!errors.email)} {...email.register} />
-          <ControlProblem id={email.id} errors={errors} name="email" />
+          <Input id={email.id} type="email" autoComplete="email" aria-required="true" maxLength={CONTACT_MESSAGE_MAX.email} {...problemAttributes(email.id, errors.email?.message)} {...email.register} />
+          <FieldProblem controlId={email.id} problem={errors.email?.message} />
         </Field>
       </div>
       <Field label="Subject" htmlFor={subject.id}>
-        <Input id={subject.id} aria-required="true" maxLength={CONTACT_MESSAGE_MAX.subject} {...invalidProps(subject.id, !!errors.subject)} {...subject.register} />
-        <ControlProblem id={subject.id} errors={errors} name="subject" />
+        <Input id={subject.id} aria-required="true" maxLength={CONTACT_MESSAGE_MAX.subject} {...problemAttributes(subject.id, errors.subject?.message)} {...subject.register} />
+        <FieldProblem controlId={subject.id} problem={errors.subject?.message} />
       </Field>
       <Field label="Message" htmlFor={message.id}>
-        <Textarea id={message.id} rows={6} className="min-h-36" aria-required="true" maxLength={CONTACT_MESSAGE_MAX.message} {...invalidProps(message.id, !!errors.message)} {...message.register} />
-        <ControlProblem id={message.id} errors={errors} name="message" />
+        <Textarea id={message.id} rows={6} className="min-h-36" aria-required="true" maxLength={CONTACT_MESSAGE_MAX.message} {...problemAttributes(message.id, errors.message?.message)} {...message.register} />
+        <FieldProblem controlId={message.id} problem={errors.message?.message} />
       </Field>
       <div>
         <Button type="submit" disabled={send.isPending}>
