@@ -66,7 +66,7 @@ export const eventSchemas = {
   'event.attended': z.object({ eventId: uuid, userId }),
   /**
    * Social, when a standing RSVP ends before its event: the member cancelled it (`cancelled`), or
-   * the host deleted the event (`event_deleted`, one per attendee). Rewards takes back its credit.
+   * the host deleted the event or their account (`event_deleted`, one per attendee). Rewards takes back its credit.
    */
   'event.attendance.cancelled': z.object({ eventId: uuid, userId, reason: z.enum(['cancelled', 'event_deleted']) }),
   /** Social, when a member joins a project; rewards credits them once per project, re-joining included. */

@@ -1,15 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { EXPORT_ROW_LIMIT, exportPartSchema, type Envelope, type ExportPart } from '@freemarket/contracts';
-import type { DbOrTx, MemberTables, TransactionHooks, Tx } from '@freemarket/db';
+import type { DbOrTx, MemberTables, Tx } from '@freemarket/db';
 import { requireActor, type App } from './app.js';
 import { recordDeletion } from './deleted-members.js';
-import type { ServiceRuntime } from './runtime.js';
+import type { ConsumerHooks, ServiceRuntime } from './runtime.js';
 
 /**
  * Where `user.deleted` lands in a service: its own rows of that member, in the consumer's
- * transaction; `hooks.onCommit` for work that must follow it.
+ * transaction; `hooks.emit` for what others must hear of it, `hooks.onCommit` for work that must follow it.
  */
-export type EraseMember = (tx: Tx, userId: string, event: Envelope<'user.deleted'>, hooks: TransactionHooks) => Promise<void>;
+export type EraseMember = (tx: Tx, userId: string, event: Envelope<'user.deleted'>, hooks: ConsumerHooks) => Promise<void>;
 
 /**
  * The service's one `user.deleted` consumer (ARCHITECTURE, deleting a member): the member leaves

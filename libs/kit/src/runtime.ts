@@ -41,6 +41,11 @@ export interface StatementEmit {
 /** `Emit` inside `runtime.transaction`. */
 export interface TransactionEmit extends Emit, StatementEmit {}
 
+/** What a `consumeOnce` handler may do beyond its writes: follow the commit, and emit events with them. */
+export interface ConsumerHooks extends TransactionHooks {
+  emit: TransactionEmit;
+}
+
 export interface EventsInStatement<T extends EventType> {
   envelopes: Envelope<T>[];
   json: string;
@@ -143,28 +148,33 @@ export class ServiceRuntime {
    * commits. Nothing is published for a transaction that rolls back.
    */
   async transaction<T>(fn: (tx: Tx, emit: TransactionEmit) => Promise<T>): Promise<T> {
-    return inTransaction(this.db, async (tx, hooks) => {
-      let emitted = false;
-      const emit: TransactionEmit = Object.assign(
-        <T extends EventType>(type: T, data: EventData<T>) => {
-          emitted = true;
-          return this.outbox.enqueue(tx, type, data, { traceparent: currentTraceparent() });
+    return inTransaction(this.db, (tx, hooks) => fn(tx, this.emitIn(tx, hooks)));
+  }
+
+  /** Writes events into `tx`'s outbox; once the transaction commits with any, the relay is kicked. */
+  private emitIn(tx: Tx, hooks: TransactionHooks): TransactionEmit {
+    let emitted = false;
+    const noteEmitted = (count: number) => {
+      if (emitted || count === 0) return;
+      emitted = true;
+      hooks.onCommit(() => this.relay.kick());
+    };
+    return Object.assign(
+      <T extends EventType>(type: T, data: EventData<T>) => {
+        noteEmitted(1);
+        return this.outbox.enqueue(tx, type, data, { traceparent: currentTraceparent() });
+      },
+      {
+        all: <T extends EventType>(type: T, data: readonly EventData<T>[]) => {
+          noteEmitted(data.length);
+          return this.outbox.enqueueAll(tx, type, data, { traceparent: currentTraceparent() });
         },
-        {
-          all: <T extends EventType>(type: T, data: readonly EventData<T>[]) => {
-            emitted ||= data.length > 0;
-            return this.outbox.enqueueAll(tx, type, data, { traceparent: currentTraceparent() });
-          },
-          within: <T extends EventType>(type: T, data: readonly EventData<T>[], from: { envelopes: Placeholder; keep?: SQL }) => {
-            emitted ||= data.length > 0;
-            return this.eventsInStatement(tx, type, data, from);
-          },
+        within: <T extends EventType>(type: T, data: readonly EventData<T>[], from: { envelopes: Placeholder; keep?: SQL }) => {
+          noteEmitted(data.length);
+          return this.eventsInStatement(tx, type, data, from);
         },
-      );
-      const result = await fn(tx, emit);
-      if (emitted) hooks.onCommit(() => this.relay.kick());
-      return result;
-    });
+      },
+    );
   }
 
   /**
@@ -191,12 +201,12 @@ export class ServiceRuntime {
   }
 
   /**
-   * Registers an idempotent consumer: the handler's writes and the processed-event record commit
-   * together; `hooks.onCommit` runs what must follow the commit.
+   * Registers an idempotent consumer: the handler's writes, the events it emits and the
+   * processed-event record commit together; `hooks.onCommit` runs what must follow the commit.
    */
   consumeOnce<T extends EventType>(
     type: T,
-    handler: (tx: Tx, event: Envelope<T>, hooks: TransactionHooks) => Promise<void | 'skipped'>,
+    handler: (tx: Tx, event: Envelope<T>, hooks: ConsumerHooks) => Promise<void | 'skipped'>,
     options: { maxDeliver?: number } = {},
   ): void {
     const consumer = this.config.service.name;
@@ -205,7 +215,7 @@ export class ServiceRuntime {
       type,
       maxDeliver: options.maxDeliver,
       handle: (event) =>
-        withTraceparent(event.traceparent, () => handleOnce(this.db, this.tables.processedEvents, consumer, event, (tx, hooks) => handler(tx, event, hooks))),
+        withTraceparent(event.traceparent, () => handleOnce(this.db, this.tables.processedEvents, consumer, event, (tx, hooks) => handler(tx, event, { onCommit: hooks.onCommit, emit: this.emitIn(tx, hooks) }))),
     });
   }
 

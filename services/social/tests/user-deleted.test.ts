@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { ExportPart } from '@freemarket/contracts';
 import { queryRows, type Tx } from '@freemarket/db';
 import { afterReplay, deleteMember, waitFor } from '@freemarket/testing';
@@ -9,6 +9,7 @@ import {
   diyContent,
   eventAttendees,
   events,
+  outbox,
   posts,
   projectParticipants,
   projects,
@@ -149,6 +150,31 @@ describe('user.deleted in social', () => {
     expect(await db.select().from(eventAttendees).where(eq(eventAttendees.userId, gone!.id))).toEqual([]);
   });
 
+  it('announces the standing RSVPs to the member’s events still ahead as cancelled, once, as deleting each event would', async () => {
+    const [gone, bob, cy] = await seedMembers(sut, 'Gone', 'Bob', 'Cy');
+    const db = sut.service.runtime.db;
+    const [ahead, past] = await db
+      .insert(events)
+      .values([
+        { hostUserId: gone!.id, title: 'picnic ahead', eventDate: new Date(Date.now() + 86_400_000) },
+        { hostUserId: gone!.id, title: 'market last week', eventDate: new Date(Date.now() - 7 * 86_400_000) },
+      ])
+      .returning();
+    await attend(db, ahead!.id, bob!.id);
+    await attend(db, ahead!.id, cy!.id);
+    await cancelAttendance(db, ahead!.id, cy!.id);
+    await db.insert(eventAttendees).values({ eventId: past!.id, userId: cy!.id, createdAt: new Date(Date.now() - 8 * 86_400_000) });
+    const cancellations = async () =>
+      (await db.select().from(outbox).where(eq(outbox.type, 'event.attendance.cancelled')).orderBy(asc(outbox.createdAt), asc(outbox.id)))
+        .map((row) => (row.envelope as { data: { eventId: string } }).data)
+        .filter((data) => data.eventId === ahead!.id || data.eventId === past!.id);
+
+    const event = await deleteMember(sut, users, gone!);
+    // Bob's RSVP stood; Cy had taken theirs back (announced then), and attended the past event, which keeps its points.
+    expect(await cancellations()).toEqual([{ eventId: ahead!.id, userId: bob!.id, reason: 'event_deleted' }]);
+    expect(await afterReplay(sut, event, cancellations)).toHaveLength(1);
+  });
+
   // Two members, each the maker of a thing the other takes part in. A third transaction holds the
   // first member's place in the second's thing, so the first erasure stops there holding its own
   // thing, and the second starts meanwhile: erasing in no fixed order, the two wait on each other.
@@ -210,6 +236,7 @@ async function shareProjects(first: string, second: string): Promise<Hold> {
 async function eraseBothWhileHeld(first: string, second: string, hold: Hold): Promise<void> {
   const { db } = sut.service.runtime;
   const transaction = <T>(fn: (tx: Tx) => Promise<T>) => sut.service.runtime.transaction(fn);
+  const erase = (memberId: string) => sut.service.runtime.transaction((tx, emit) => eraseMember(tx, memberId, { emit }));
   const waiting = async () => (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`))[0]!.n;
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
@@ -221,9 +248,9 @@ async function eraseBothWhileHeld(first: string, second: string, hold: Hold): Pr
     await released;
   });
   await holding;
-  const erasures = [transaction((tx) => eraseMember(tx, first))];
+  const erasures = [erase(first)];
   await waitFor('the first erasure to wait for the held row', async () => (await waiting()) === 1);
-  erasures.push(transaction((tx) => eraseMember(tx, second)));
+  erasures.push(erase(second));
   await waitFor('the second erasure to wait too', async () => (await waiting()) === 2);
   release();
   await holder;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { newerThan, olderThan, queryRows, type DbOrTx, type TimeIdKey } from '@freemarket/db';
 import { calendarFeeds, eventAttendees, events, type EventRow } from '../db/schema/index.js';
 
@@ -174,6 +174,16 @@ export async function standingAttendees(db: DbOrTx, eventId: string): Promise<st
     .where(and(eq(eventAttendees.eventId, eventId), isNull(eventAttendees.cancelledAt)))
     .orderBy(asc(eventAttendees.userId));
   return rows.map((r) => r.userId);
+}
+
+/** Each standing RSVP to the host's events still ahead; run it after `lockEventsOf`. */
+export async function standingAttendanceAtUpcomingEventsOf(db: DbOrTx, hostUserId: string): Promise<{ eventId: string; userId: string }[]> {
+  return db
+    .select({ eventId: eventAttendees.eventId, userId: eventAttendees.userId })
+    .from(eventAttendees)
+    .innerJoin(events, eq(events.id, eventAttendees.eventId))
+    .where(and(eq(events.hostUserId, hostUserId), gt(events.eventDate, sql`now()`), isNull(eventAttendees.cancelledAt)))
+    .orderBy(asc(eventAttendees.eventId), asc(eventAttendees.userId));
 }
 
 async function countAttendees(db: DbOrTx, eventId: string, by: 1 | -1): Promise<void> {
