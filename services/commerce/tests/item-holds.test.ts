@@ -69,9 +69,22 @@ describe('an item’s hold', () => {
     expect((await transaction(second.transactionId)).status).toBe('pending');
   });
 
-  it('leaves only the newest payment payable when the same buyer starts again (a second tab, a reload)', async () => {
+  it('is the same payment when the same buyer opens the checkout again (a second tab, a reload): one intent, nothing canceled', async () => {
+    const item = await listItem('30.00');
+    const first = await buy(c.ada, item);
+    const again = await buy(c.ada, item);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    const intents = c.stripe.intents.filter((i) => i.metadata.transactionId === first.body.transactionId);
+    expect(intents).toHaveLength(1);
+    expect(c.stripe.cancels.has(intents[0]!.id)).toBe(false);
+    expect((await transaction(first.body.transactionId)).status).toBe('pending');
+  });
+
+  it('leaves only the newest payment payable when the buyer starts again while Stripe is still taking the first (a card check in another tab)', async () => {
     const item = await listItem('30.00');
     const first = await startBuying(c.ada, item);
+    fakeIntent(first.intentId).status = 'requires_action';
     const second = await startBuying(c.ada, item);
     expect((await transaction(first.transactionId)).status).toBe('canceled');
     expect(fakeIntent(first.intentId)).toMatchObject({ status: 'canceled', cancellation_reason: 'duplicate' });
@@ -248,6 +261,8 @@ describe('starting again for an item', () => {
   it('keeps the earlier payment when Stripe refuses the new one', async () => {
     const item = await listItem('60.00');
     const first = await startBuying(c.ada, item);
+    // Being confirmed, it cannot be opened again: starting again asks for a new intent.
+    fakeIntent(first.intentId).status = 'requires_action';
     c.stripe.minimumCents = 10_000;
     try {
       expect((await buy(c.ada, item)).status).toBe(400);
@@ -255,16 +270,17 @@ describe('starting again for an item', () => {
       c.stripe.minimumCents = 50;
     }
     expect((await transaction(first.transactionId)).status).toBe('pending');
-    expect(fakeIntent(first.intentId).status).toBe('requires_payment_method');
+    expect(fakeIntent(first.intentId).status).toBe('requires_action');
     expect(c.stripe.cancels.has(first.intentId)).toBe(false);
   });
 
   it('cancels a replaced payment at Stripe later when Stripe cannot be asked at once, and marks it canceled only then', async () => {
     const item = await listItem('33.00');
     const first = await startBuying(c.ada, item);
+    fakeIntent(first.intentId).status = 'requires_action';
     c.stripe.failNextCancel();
     const second = await startBuying(c.ada, item);
-    expect(fakeIntent(first.intentId).status).toBe('requires_payment_method');
+    expect(fakeIntent(first.intentId).status).toBe('requires_action');
     expect((await transaction(first.transactionId)).status).toBe('pending');
     // Replaced, it no longer holds the item nor counts as open; the sweeper finishes the cancel.
     await c.sut.service.ctx.abandonedPayments!.processAll();

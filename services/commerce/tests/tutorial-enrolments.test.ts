@@ -102,10 +102,20 @@ describe('paying for a tutorial', () => {
     expect((await enrol(c.ada, tutorial)).status).toBe(200);
   });
 
-  it('cancels the member’s earlier checkout for the tutorial when they start again, and no one else’s', async () => {
+  it('opens the member’s checkout for the tutorial again when they come back to it, with the same intent', async () => {
+    const tutorial = await announceTutorial();
+    const first = await startEnrolling(c.ada, tutorial);
+    const again = await startEnrolling(c.ada, tutorial);
+    expect(again).toEqual(first);
+    expect(c.stripe.intents.filter((i) => i.metadata.transactionId === first.transactionId)).toHaveLength(1);
+    expect((await transaction(first.transactionId)).status).toBe('pending');
+  });
+
+  it('cancels the member’s earlier checkout for the tutorial when they start again while Stripe takes it, and no one else’s', async () => {
     const tutorial = await announceTutorial();
     const cara = await startEnrolling(c.cara, tutorial);
     const first = await startEnrolling(c.ada, tutorial);
+    fakeIntent(first.intentId).status = 'requires_action';
     const second = await startEnrolling(c.ada, tutorial);
     await waitFor('the earlier checkout canceled', async () => (await transaction(first.transactionId)).status === 'canceled');
     expect(fakeIntent(first.intentId).status).toBe('canceled');

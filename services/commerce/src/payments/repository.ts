@@ -119,11 +119,17 @@ export async function requestEnrolmentCancels(db: DbOrTx, keep: Pick<Transaction
   return requestCancelsWhere(db, and(theirs, which === 'older' ? startedBefore(keep) : undefined), 'duplicate');
 }
 
-/** What makes a payment to a member with no item or tutorial the same checkout: who pays whom, and what kind of payment. */
-export type CheckoutKey = Pick<TransactionRow, 'buyerId' | 'sellerId' | 'type'>;
+/** What makes two payments the same checkout: who pays whom, what kind of payment, and for which item or tutorial, if any. */
+export type CheckoutKey = Pick<TransactionRow, 'buyerId' | 'sellerId' | 'type' | 'itemId' | 'tutorialId'>;
 
 const checkoutOf = (key: CheckoutKey) =>
-  and(eq(transactions.buyerId, key.buyerId), eq(transactions.sellerId, key.sellerId), eq(transactions.type, key.type), isNull(transactions.itemId), isNull(transactions.tutorialId));
+  and(
+    eq(transactions.buyerId, key.buyerId),
+    eq(transactions.sellerId, key.sellerId),
+    eq(transactions.type, key.type),
+    key.itemId === null ? isNull(transactions.itemId) : eq(transactions.itemId, key.itemId),
+    key.tutorialId === null ? isNull(transactions.tutorialId) : eq(transactions.tutorialId, key.tutorialId),
+  );
 
 /**
  * The buyer's open checkout with this key, amount and description whose intent exists and which

@@ -53,35 +53,24 @@ export class PaymentService {
    * Checks everything before the provider hears of it, stores the pending payment, then asks for
    * the intent. For an item, only the newest payment can be paid: once its intent exists, the
    * others started before it (the buyer's earlier ones, or any past the hold not yet swept) are
-   * canceled, at the provider first; for a tutorial, the buyer's own earlier ones are. A payment
-   * to a member for nothing listed (a transfer, a donation) is one checkout per payee and kind: the
-   * buyer's open one for the same amount and description is opened again (a reload, Back, the
-   * same amount entered again), as Stripe advises one intent per purchase; a new one (another
-   * amount) cancels the buyer's earlier ones.
+   * canceled, at the provider first; for a tutorial, the buyer's own earlier ones are; for a
+   * payment to a member for nothing listed (a transfer, a donation), the buyer's earlier ones to that
+   * payee of that kind are. The buyer's open checkout for the same payment (payee, kind, item or
+   * tutorial, amount and description) is opened again instead of a new one (a reload, Back, the
+   * same amount entered again), as Stripe advises one intent per purchase.
    */
   async createIntent(actor: Actor, input: CreatePaymentIntentInput): Promise<PaymentIntent> {
     const provider = this.requireProvider();
     // One transaction with the item or tutorial locked: two payments for one are served one after the
-    // other. A transfer's or donation's open checkout stays locked while the provider is asked about it.
+    // other. A checkout opened again stays locked while the provider is asked about it.
     const started = await this.runtime.transaction(async (tx): Promise<{ resumed: PaymentIntent } | { row: TransactionRow }> => {
       const { amount, description } = await this.checked(tx, actor, input);
-      const checkout = { buyerId: actor.userId, sellerId: input.sellerId, type: input.type, amount, description };
-      const resumed = input.itemId || input.tutorialId ? null : await this.resumed(tx, provider, checkout);
+      const checkout = { buyerId: actor.userId, sellerId: input.sellerId, type: input.type, itemId: input.itemId ?? null, tutorialId: input.tutorialId ?? null, amount, description };
+      const resumed = await this.resumed(tx, provider, checkout);
       if (resumed) return { resumed };
       const [inserted] = await tx
         .insert(transactions)
-        .values({
-          buyerId: actor.userId,
-          sellerId: input.sellerId,
-          itemId: input.itemId ?? null,
-          tutorialId: input.tutorialId ?? null,
-          amount,
-          type: input.type,
-          source: provider.name,
-          paymentMethod: 'card',
-          status: 'pending',
-          description,
-        })
+        .values({ ...checkout, source: provider.name, paymentMethod: 'card', status: 'pending' })
         .returning();
       return { row: inserted! };
     });
