@@ -28,23 +28,20 @@ export async function insertExpense(db: DbOrTx, userId: string, input: ExpenseIn
   return row!;
 }
 
-export async function findExpense(db: DbOrTx, id: string): Promise<ExpenseRow | undefined> {
-  const [row] = await db.select().from(expenses).where(eq(expenses.id, id));
-  return row;
-}
-
-/** Sets the fields the change names; Drizzle leaves the columns of undefined ones as they are. */
-export async function updateExpense(db: DbOrTx, id: string, change: ExpenseChange): Promise<ExpenseRow> {
+/** Sets the fields the change names on the owner's expense (Drizzle leaves undefined ones as they are); none when it is not theirs or gone. */
+export async function updateExpense(db: DbOrTx, owner: string, id: string, change: ExpenseChange): Promise<ExpenseRow | undefined> {
   const [row] = await db
     .update(expenses)
     .set({ ...change, updatedAt: new Date() })
-    .where(eq(expenses.id, id))
+    .where(and(eq(expenses.id, id), eq(expenses.userId, owner)))
     .returning();
-  return row!;
+  return row;
 }
 
-export async function deleteExpense(db: DbOrTx, id: string): Promise<void> {
-  await db.delete(expenses).where(eq(expenses.id, id));
+/** Deletes the owner's expense; false when it is not theirs or already gone. */
+export async function deleteExpense(db: DbOrTx, owner: string, id: string): Promise<boolean> {
+  const deleted = await db.delete(expenses).where(and(eq(expenses.id, id), eq(expenses.userId, owner))).returning({ id: expenses.id });
+  return deleted.length > 0;
 }
 
 /** One page, latest expense date first. */

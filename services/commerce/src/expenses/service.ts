@@ -1,9 +1,9 @@
 import { EXPENSE_EXPORT_MAX_ROWS, EXPENSE_YEARS_MAX, type Expense, type ExpenseChange, type ExpenseInput, type ExpensePage, type ExpensePeriodQuery, type ExpenseSummary, type ExpenseYears, type ExpenseYearsQuery, type ListExpensesQuery } from '@freemarket/contracts';
-import { paginate, type DbOrTx } from '@freemarket/db';
+import { paginate } from '@freemarket/db';
 import { InvalidRequestError, NotFoundError, readCursor, type Actor, type ServiceRuntime } from '@freemarket/kit';
 import type { ExpenseRow } from '../db/schema/index.js';
 import { expensesCsv } from './csv.js';
-import { deleteExpense, expenseYears, findExpense, insertExpense, pageExpenses, periodExpenses, sumExpenses, updateExpense, type ExpenseScope } from './repository.js';
+import { deleteExpense, expenseYears, insertExpense, pageExpenses, periodExpenses, sumExpenses, updateExpense, type ExpenseScope } from './repository.js';
 
 /** A member's own expenses (spec 02 §2, the profile's expenses): nobody else reads or changes them. */
 export class ExpenseService {
@@ -19,14 +19,15 @@ export class ExpenseService {
     return { items: page.items.map(toExpense), nextCursor: page.nextCursor };
   }
 
+  // Someone else's expense looks missing, as one deleted meanwhile is.
   async update(actor: Actor, id: string, change: ExpenseChange): Promise<Expense> {
-    await this.own(this.runtime.db, actor, id);
-    return toExpense(await updateExpense(this.runtime.db, id, change));
+    const row = await updateExpense(this.runtime.db, actor.userId, id, change);
+    if (!row) throw new NotFoundError('Expense not found');
+    return toExpense(row);
   }
 
   async remove(actor: Actor, id: string): Promise<void> {
-    await this.own(this.runtime.db, actor, id);
-    await deleteExpense(this.runtime.db, id);
+    if (!(await deleteExpense(this.runtime.db, actor.userId, id))) throw new NotFoundError('Expense not found');
   }
 
   async summary(actor: Actor, query: ExpensePeriodQuery): Promise<ExpenseSummary> {
@@ -49,13 +50,6 @@ export class ExpenseService {
     }
     const filename = `expenses-${scope.type ?? 'all'}-${scope.from}-to-${scope.to}.csv`;
     return { filename, csv: expensesCsv(rows) };
-  }
-
-  /** Someone else's expense looks missing. */
-  private async own(db: DbOrTx, actor: Actor, id: string): Promise<ExpenseRow> {
-    const row = await findExpense(db, id);
-    if (!row || row.userId !== actor.userId) throw new NotFoundError('Expense not found');
-    return row;
   }
 }
 
