@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAYMENT_MAX_AMOUNT, PAYMENT_MIN_AMOUNT } from './commerce-constants.js';
 import { optionalText } from './primitives.js';
 import { memberNameSchema } from './posts.js';
 import { socialMemberIdSchema } from './social.js';
@@ -6,8 +7,8 @@ import { socialMemberIdSchema } from './social.js';
 export const TUTORIAL_LIMITS = { title: 200, description: 5000, videoUrl: 2048, durationMinutes: 10_000 } as const;
 /** Tutorial lists: default and largest page size. */
 export const TUTORIALS_LIMIT = { default: 20, max: 50 } as const;
-/** The highest price a tutorial may ask, within numeric(10,2). */
-export const TUTORIAL_MAX_PRICE = 10_000;
+/** The highest price a tutorial may ask: it is paid by card, in one payment. */
+export const TUTORIAL_MAX_PRICE = PAYMENT_MAX_AMOUNT;
 
 /** An http(s) address; anything else (javascript:, data:) would run or embed in the viewer's page. */
 const webUrl = z
@@ -22,7 +23,7 @@ const priceText = z
   .refine((p) => Number(p) <= TUTORIAL_MAX_PRICE, `must be at most ${TUTORIAL_MAX_PRICE}`);
 
 /**
- * `POST /api/diy-content` (spec 02 §5): free by default; a paid tutorial asks a price above zero.
+ * `POST /api/diy-content` (spec 02 §5): free by default; a paid tutorial asks at least the smallest card payment.
  * A free one's price is stored as 0 whatever was sent.
  */
 export const createTutorialBodySchema = z
@@ -40,7 +41,11 @@ export const createTutorialBodySchema = z
     isFree: z.boolean().default(true),
     skillId: z.uuid(),
   })
-  .refine((t) => t.isFree || (t.price !== null && t.price !== undefined && Number(t.price) > 0), { path: ['price'], message: 'must be above zero for a paid tutorial' })
+  // Paid by card: at least the smallest card payment.
+  .refine((t) => t.isFree || (t.price !== null && t.price !== undefined && Number(t.price) >= Number(PAYMENT_MIN_AMOUNT)), {
+    path: ['price'],
+    message: `must be at least ${PAYMENT_MIN_AMOUNT} for a paid tutorial, the smallest card payment`,
+  })
   .transform((t) => ({ ...t, price: t.isFree ? '0.00' : Number(t.price).toFixed(2) }));
 export type CreateTutorialBody = z.input<typeof createTutorialBodySchema>;
 export type CreateTutorialInput = z.output<typeof createTutorialBodySchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MONEY_PROBLEMS, readMoney, readPositiveMoney } from './money';
+import { MONEY_PROBLEMS, readCardAmount, readMoney, readPositiveMoney } from './money';
 
 describe('readMoney', () => {
   it('should read an amount as the server takes it', () => {
@@ -52,5 +52,14 @@ describe('readPositiveMoney', () => {
 
   it('should read an amount above zero', () => {
     expect(readPositiveMoney('0.01')).toEqual({ amount: '0.01' });
+  });
+});
+
+describe('readCardAmount', () => {
+  it('should hold an amount to what one card payment can be', () => {
+    expect(readCardAmount('0.50')).toEqual({ amount: '0.50' });
+    expect(readCardAmount('0.49')).toEqual({ error: 'Must be at least $0.50, the smallest card payment', reason: 'tooSmall' });
+    expect(readCardAmount('10000.01')).toMatchObject({ reason: 'tooLarge', error: 'Must be at most $10,000.00' });
+    expect(readCardAmount('0')).toMatchObject({ reason: 'zero' });
   });
 });

@@ -1,4 +1,4 @@
-import { MONEY_MAX_AMOUNT, MONEY_PATTERN } from '@freemarket/contracts/constants';
+import { MONEY_MAX_AMOUNT, MONEY_PATTERN, PAYMENT_MAX_AMOUNT, PAYMENT_MIN_AMOUNT } from '@freemarket/contracts/constants';
 
 /** What a money field says when its text is not an amount it takes; an amount too large says its field's maximum. */
 export const MONEY_PROBLEMS = {
@@ -9,7 +9,7 @@ export const MONEY_PROBLEMS = {
   zero: 'Must be above zero',
 } as const;
 
-export type MoneyProblem = keyof typeof MONEY_PROBLEMS | 'tooLarge';
+export type MoneyProblem = keyof typeof MONEY_PROBLEMS | 'tooLarge' | 'tooSmall';
 export type MoneyReading = { amount: string } | { error: string; reason: MoneyProblem };
 
 // A number as typed, its sign included, so '-5' is told it is below zero rather than not an amount.
@@ -43,6 +43,13 @@ export function readPositiveMoney(raw: string, max: number = MONEY_MAX_AMOUNT): 
   const read = readMoney(raw, max);
   if ('error' in read) return read.reason === 'negative' ? problem('zero') : read;
   return Number(read.amount) > 0 ? read : problem('zero');
+}
+
+/** `readPositiveMoney` for what one card payment can be: PAYMENT_MIN_AMOUNT (Stripe's smallest charge) to PAYMENT_MAX_AMOUNT. */
+export function readCardAmount(raw: string): MoneyReading {
+  const read = readPositiveMoney(raw, PAYMENT_MAX_AMOUNT);
+  if ('error' in read || Number(read.amount) >= Number(PAYMENT_MIN_AMOUNT)) return read;
+  return { error: `Must be at least ${formatMoney(PAYMENT_MIN_AMOUNT)}, the smallest card payment`, reason: 'tooSmall' };
 }
 
 /** What to show under the field for `reading`, none when it is an amount. */

@@ -1,6 +1,6 @@
 import type { RefundReason, TransactionSource, TransactionStatus } from '@freemarket/contracts';
-import { PAYMENT_MAX_AMOUNT, PAYMENT_MIN_AMOUNT, TRANSACTION_TYPES, type TransactionType } from '@freemarket/contracts/constants';
-import { formatMoney, readPositiveMoney } from '../../../lib/money';
+import { TRANSACTION_TYPES, type TransactionType } from '@freemarket/contracts/constants';
+import { formatMoney, readCardAmount } from '../../../lib/money';
 
 /**
  * A typed or linked amount as the server takes it ('12.5' → '12.50'), or what is wrong with it, in
@@ -8,10 +8,9 @@ import { formatMoney, readPositiveMoney } from '../../../lib/money';
  * one card payment can be (PAYMENT_MIN_AMOUNT to PAYMENT_MAX_AMOUNT).
  */
 export function parseAmount(raw: string): { amount: string } | { error: string; size?: true } {
-  const read = readPositiveMoney(raw, PAYMENT_MAX_AMOUNT);
-  if ('error' in read) return read.reason === 'tooLarge' ? { error: read.error, size: true } : { error: read.error };
-  if (Number(read.amount) < Number(PAYMENT_MIN_AMOUNT)) return { error: `Must be at least ${formatMoney(PAYMENT_MIN_AMOUNT)}, the smallest card payment`, size: true };
-  return { amount: read.amount };
+  const read = readCardAmount(raw);
+  if (!('error' in read)) return read;
+  return read.reason === 'tooLarge' || read.reason === 'tooSmall' ? { error: read.error, size: true } : { error: read.error };
 }
 
 /** The query's type, 'purchase' when absent (spec 02 §2); null for a type the server does not know. */

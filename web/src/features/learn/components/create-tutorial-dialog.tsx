@@ -8,12 +8,12 @@ import { Field, FieldProblem, Input, problemAttributes, Select, Textarea } from 
 import { MoneyInput } from '../../../components/ui/money-input';
 import { Switch } from '../../../components/ui/switch';
 import { WholeNumberInput } from '../../../components/ui/whole-number-input';
-import { moneyProblem, readPositiveMoney } from '../../../lib/money';
+import { moneyProblem, readCardAmount } from '../../../lib/money';
 import { isWebAddress } from '../../../lib/web-address';
 import { readWholeNumber, type WholeNumberReading } from '../../../lib/whole-number';
 import { useCreateTutorial } from '../api/create-tutorial';
 import { useSkills } from '../api/get-skills';
-import { TUTORIAL_LIMITS, TUTORIAL_MAX_PRICE } from '../utils/constants';
+import { TUTORIAL_LIMITS } from '../utils/constants';
 
 type Problem = 'title' | 'videoUrl' | 'category' | 'skill' | 'duration' | 'price';
 type Problems = Partial<Record<Problem, string>>;
@@ -37,9 +37,9 @@ interface Draft {
   price: string;
 }
 
-/** What is wrong with a paid tutorial's price, if anything. */
+/** What is wrong with a paid tutorial's price, if anything: it is paid by card, so it is an amount one card payment can be. */
 function checkPrice(text: string): string | undefined {
-  return moneyProblem(readPositiveMoney(text, TUTORIAL_MAX_PRICE));
+  return moneyProblem(readCardAmount(text));
 }
 
 /** The optional duration's minutes as typed, none when empty. */
@@ -102,7 +102,7 @@ export function CreateTutorialButton({ categories, onCreated }: { categories: Sk
       return;
     }
     const duration = readDuration(draft.duration);
-    const price = readPositiveMoney(draft.price);
+    const price = readCardAmount(draft.price);
     create.mutate({
       title: draft.title.trim(),
       description: description.trim() || null,

@@ -1,4 +1,4 @@
-import type { TUTORIAL_LIMITS as TUTORIAL_LIMITS_CONTRACT, TUTORIAL_MAX_PRICE as TUTORIAL_MAX_PRICE_CONTRACT, TUTORIALS_LIMIT } from '@freemarket/contracts';
+import type { TUTORIAL_LIMITS as TUTORIAL_LIMITS_CONTRACT, TUTORIALS_LIMIT } from '@freemarket/contracts';
 
 /*
  * Spec 02 §5 and §9 for tutorials: the contract's values, typed from it (its module brings zod with
@@ -7,9 +7,6 @@ import type { TUTORIAL_LIMITS as TUTORIAL_LIMITS_CONTRACT, TUTORIAL_MAX_PRICE as
  */
 
 export const TUTORIAL_LIMITS: typeof TUTORIAL_LIMITS_CONTRACT = { title: 200, description: 5000, videoUrl: 2048, durationMinutes: 10_000 };
-
-/** The highest price a tutorial may ask. */
-export const TUTORIAL_MAX_PRICE: typeof TUTORIAL_MAX_PRICE_CONTRACT = 10_000;
 
 export const TUTORIALS_PAGE_SIZE: (typeof TUTORIALS_LIMIT)['default'] = 20;
 
