@@ -117,14 +117,31 @@ describe('checkout with Stripe’s Payment Element', () => {
     expect(await page.getByTestId('payment-summary').innerText()).toBe('Purchase of $30.00 to Sam Seller · Linen apron');
   });
 
+  it('says the payment is already being taken when the member goes Back after paying, before Stripe’s webhook, and leads to the history', async () => {
+    const page = bea.page;
+    const { intent, pay } = await openBuyNow('Walnut spoon', '18.00');
+    await pay.click();
+    await page.waitForURL((url) => url.pathname === '/payment-success');
+    await page.goBack();
+    const error = page.getByTestId('payment-error');
+    await error.getByText('This payment is already being processed; see your transaction history', { exact: false }).waitFor();
+    expect(stripe.intents.filter((i) => i.description === 'Walnut spoon')).toHaveLength(1);
+    expect(await seriousViolations(page)).toEqual([]);
+    await error.getByRole('link', { name: 'View transaction history' }).click();
+    await page.waitForURL((url) => url.pathname === '/transactions');
+    await stripeSettles(intent);
+  });
+
   it('refunds a second payment taken for an item already sold, and says why on its page and in the history', async () => {
     const title = 'Cedar birdhouse';
     const first = await openBuyNow(title, '22.00');
     await first.pay.click();
     await bea.page.waitForURL((url) => url.pathname === '/payment-success');
 
-    // A second tab, paid before Stripe's webhook for the first payment came: both are taken.
+    // A second tab, whose question to Stripe about the first payment goes unanswered, so it gets a
+    // payment of its own, paid before Stripe's webhook for the first came: both are taken.
     const tab = await bea.context.newPage();
+    stripe.failNextRetrieve();
     try {
       await tab.goto(checkoutHref({ sellerId: sam.id, itemId: first.item.id, amount: '22.00', type: 'purchase', description: title }));
       await reachPaymentForm(tab);

@@ -69,6 +69,14 @@ describe('an item’s hold', () => {
     expect((await transaction(second.transactionId)).status).toBe('pending');
   });
 
+  it('refuses a second payment (409) while Stripe takes the buyer’s money for the first', async () => {
+    const item = await listItem('31.00');
+    const first = await startBuying(c.ada, item);
+    fakeIntent(first.intentId).status = 'succeeded';
+    expect(await buy(c.ada, item)).toMatchObject({ status: 409, body: { message: 'This payment is already being processed; see your transaction history' } });
+    expect(c.stripe.cancels.has(first.intentId)).toBe(false);
+  });
+
   it('is the same payment when the same buyer opens the checkout again (a second tab, a reload): one intent, nothing canceled', async () => {
     const item = await listItem('30.00');
     const first = await buy(c.ada, item);
@@ -98,8 +106,10 @@ describe('a sale', () => {
   it('cancels every other open payment for the item, here and at Stripe', async () => {
     const item = await listItem('25.00');
     const first = await startBuying(c.ada, item);
-    // Ada confirms the first tab's form just as she opens a second one: Stripe has taken that money.
+    // Ada confirms the first tab's form just as she opens a second one, whose question to Stripe
+    // about the first goes unanswered: Stripe has taken that money, and she has a second payment.
     fakeIntent(first.intentId).status = 'succeeded';
+    c.stripe.failNextRetrieve();
     const second = await startBuying(c.ada, item);
     await deliver('payment_intent.succeeded', first.intentId);
     expect((await transaction(first.transactionId)).status).toBe('succeeded');
@@ -130,11 +140,15 @@ describe('a sale', () => {
   });
 });
 
-/** Ada pays in two tabs before Stripe's first webhook arrives: both her payments are taken. */
+/**
+ * Ada pays in one tab, and a second tab, whose question to Stripe about the first goes unanswered,
+ * makes another payment, which she pays too before Stripe's first webhook arrives: both are taken.
+ */
 async function paidTwice(price: string) {
   const item = await listItem(price);
   const first = await startBuying(c.ada, item);
   fakeIntent(first.intentId).status = 'succeeded';
+  c.stripe.failNextRetrieve();
   const second = await startBuying(c.ada, item);
   fakeIntent(second.intentId).status = 'succeeded';
   await deliver('payment_intent.succeeded', first.intentId);
@@ -292,8 +306,10 @@ describe('starting again for an item', () => {
   it('cancels the item’s other payments at Stripe after a sale even when Stripe cannot be asked at once', async () => {
     const item = await listItem('27.00');
     const first = await startBuying(c.ada, item);
-    // Ada confirms the first tab's form just as she opens a second one: Stripe has taken that money.
+    // Ada confirms the first tab's form just as she opens a second one, whose question to Stripe
+    // about the first goes unanswered: Stripe has taken that money, and she has a second payment.
     fakeIntent(first.intentId).status = 'succeeded';
+    c.stripe.failNextRetrieve();
     const second = await startBuying(c.ada, item);
     c.stripe.failNextCancel();
     await deliver('payment_intent.succeeded', first.intentId);

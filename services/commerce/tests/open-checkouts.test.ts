@@ -103,21 +103,39 @@ describe('a new checkout', () => {
     expect(statuses).toEqual(['pending', 'pending', 'pending']);
   });
 
-  it('is made when the open one is being paid at Stripe, whose webhook still settles the first exactly once', async () => {
+  it('is refused (409) while Stripe takes the open one’s money, so Back before the webhook cannot pay twice; the webhook settles it once', async () => {
     const buyer = await newBuyer();
     const first = await checkout(buyer, donation('40.00'));
+    const intents = c.stripe.intents.length;
     // The buyer paid and pressed Back before Stripe's webhook came.
     c.stripe.intents.find((i) => i.id === first.intentId)!.status = 'succeeded';
-    const second = await checkout(buyer, donation('40.00'));
-    expect(second.transactionId).not.toBe(first.transactionId);
-    expect(second.clientSecret).not.toBe(first.clientSecret);
-    // Too late to cancel: the first stays for its webhook, and is no checkout to pay meanwhile.
+    const again = await call<ErrorBody>(c.sut, buyer.id, 'POST', '/api/create-payment-intent', donation('40.00'));
+    expect(again).toMatchObject({ status: 409, body: { message: 'This payment is already being processed; see your transaction history' } });
+    expect(c.stripe.intents.length).toBe(intents);
     expect((await transaction(first.transactionId)).status).toBe('pending');
-    expect(await history(buyer, 'pending')).toEqual([{ id: second.transactionId, status: 'pending', amount: '40.00' }]);
     for (let i = 0; i < 2; i += 1) await deliverWebhook(c.sut.url, intentEvent('payment_intent.succeeded', first.intentId), WEBHOOK_SECRET);
     expect(await transaction(first.transactionId)).toMatchObject({ status: 'succeeded', cancelDueAt: null });
     const announced = (await db().select().from(outbox).where(eq(outbox.type, 'payment.succeeded'))).filter((r) => (r.envelope as { data: { transactionId: string } }).data.transactionId === first.transactionId);
     expect(announced).toHaveLength(1);
+  });
+
+  it('is made when Stripe cannot say where the open one stands, and the earlier one is canceled', async () => {
+    const buyer = await newBuyer();
+    const first = await checkout(buyer, donation('12.00'));
+    c.stripe.failNextRetrieve();
+    const second = await checkout(buyer, donation('12.00'));
+    expect(second.transactionId).not.toBe(first.transactionId);
+    expect((await transaction(first.transactionId)).status).toBe('canceled');
+    expect(await history(buyer, 'pending')).toEqual([{ id: second.transactionId, status: 'pending', amount: '12.00' }]);
+  });
+
+  it('is made when the open one was canceled at Stripe meanwhile (in its Dashboard, say)', async () => {
+    const buyer = await newBuyer();
+    const first = await checkout(buyer, donation('13.00'));
+    c.stripe.intents.find((i) => i.id === first.intentId)!.status = 'canceled';
+    const second = await checkout(buyer, donation('13.00'));
+    expect(second.transactionId).not.toBe(first.transactionId);
+    expect((await transaction(first.transactionId)).status).toBe('canceled');
   });
 
   it('is made once the open one had no news for the age after which it is given up', async () => {

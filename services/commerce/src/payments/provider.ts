@@ -28,6 +28,13 @@ export interface SignedDelivery {
   signature: string;
 }
 
+/**
+ * Where a buyer's open checkout stands at the provider: `waiting` for a card (its form opens on it
+ * again), `paying` (the money is being taken or was: its webhook settles it), or `replace` (canceled,
+ * gone, or held up in a card check another tab started: a new checkout takes its place).
+ */
+export type OpenIntent = { state: 'waiting'; clientSecret: string } | { state: 'paying' } | { state: 'replace' };
+
 /** What we ask of a card payment provider: a payment intent to confirm in the browser, and signed events back. */
 export interface PaymentProvider {
   readonly name: 'stripe' | 'development';
@@ -43,11 +50,8 @@ export interface PaymentProvider {
    * is taking it (its webhook settles the payment). Throws when Stripe cannot be asked.
    */
   cancelIntent(id: string, reason: CancelReason): Promise<'canceled' | 'too-late'>;
-  /**
-   * The client secret of an intent still waiting for a card, to open the buyer's form on it again;
-   * null once it is being paid, paid or canceled. Throws when the provider cannot be asked.
-   */
-  resumeIntent(id: string): Promise<string | null>;
+  /** Where an open checkout's intent stands, to open the buyer's form on it again. Throws when the provider cannot be asked. */
+  resumeIntent(id: string): Promise<OpenIntent>;
   /**
    * Gives back what is left of a succeeded intent's money, so asking again never gives back more.
    * Stripe reports the refund by webhook (`charge.refunded`); the development provider, which has no
@@ -61,7 +65,11 @@ export interface PaymentProvider {
 }
 
 /** Intent states in which a buyer's form can take a card: nothing is being charged yet. */
-const RESUMABLE: ReadonlySet<Stripe.PaymentIntent.Status> = new Set(['requires_payment_method', 'requires_confirmation']);
+const WAITING: ReadonlySet<Stripe.PaymentIntent.Status> = new Set(['requires_payment_method', 'requires_confirmation']);
+/** How long a buyer's reopened checkout waits for Stripe's word on its intent before starting a new one. */
+const RESUME_TIMEOUT_MS = 5_000;
+/** Intent states in which money is being taken or was taken. */
+const PAYING: ReadonlySet<Stripe.PaymentIntent.Status> = new Set(['processing', 'requires_capture', 'succeeded']);
 
 /** Stripe through its official SDK. */
 export class StripeProvider implements PaymentProvider {
@@ -115,13 +123,14 @@ export class StripeProvider implements PaymentProvider {
     }
   }
 
-  async resumeIntent(id: string): Promise<string | null> {
+  async resumeIntent(id: string): Promise<OpenIntent> {
     try {
-      const intent = await this.stripe.paymentIntents.retrieve(id);
-      // Waiting for a card: new, or declined and open for another. Any other state has a payment under way or ended.
-      return RESUMABLE.has(intent.status) ? intent.client_secret : null;
+      // Asked while the buyer waits for their form: one attempt, no SDK retries.
+      const intent = await this.stripe.paymentIntents.retrieve(id, {}, { maxNetworkRetries: 0, timeout: RESUME_TIMEOUT_MS });
+      if (WAITING.has(intent.status) && intent.client_secret) return { state: 'waiting', clientSecret: intent.client_secret };
+      return PAYING.has(intent.status) ? { state: 'paying' } : { state: 'replace' };
     } catch (err) {
-      if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'resource_missing') return null;
+      if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'resource_missing') return { state: 'replace' };
       throw err;
     }
   }
@@ -170,9 +179,9 @@ export class DevelopmentProvider implements PaymentProvider {
     return 'canceled';
   }
 
-  /** Whether a development intent can still be paid is our table's to say (`isOpen`), which the caller read. */
-  async resumeIntent(id: string): Promise<string> {
-    return this.secretOf(id);
+  /** Whether a development intent can still be paid is our table's to say (`openPayment`), which the caller read. */
+  async resumeIntent(id: string): Promise<OpenIntent> {
+    return { state: 'waiting', clientSecret: this.secretOf(id) };
   }
 
   /** The intent a client secret belongs to (its prefix, as with Stripe), if the secret is one we made. */

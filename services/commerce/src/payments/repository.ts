@@ -131,12 +131,18 @@ const checkoutOf = (key: CheckoutKey) =>
     key.tutorialId === null ? isNull(transactions.tutorialId) : eq(transactions.tutorialId, key.tutorialId),
   );
 
+/** An open payment whose intent exists. */
+export type OpenCheckout = TransactionRow & { stripePaymentIntentId: string };
+
 /**
- * The buyer's open checkout with this key, amount and description whose intent exists and which
- * had news within `minutes` (the sweeper has not given up on it), locked; one another caller holds
- * (the sweeper canceling it) is passed over. Its age starts again: the buyer is back at its form.
+ * The buyer's newest open checkout with this key, amount and description whose intent exists and
+ * which had news within `minutes` (the sweeper has not given up on it): the one to open again.
  */
-export async function takeResumable(db: DbOrTx, key: CheckoutKey & Pick<TransactionRow, 'amount' | 'description'>, minutes: number): Promise<TransactionRow | undefined> {
+export async function findReopenable(
+  db: DbOrTx,
+  key: CheckoutKey & Pick<TransactionRow, 'amount' | 'description'>,
+  minutes: number,
+): Promise<OpenCheckout | undefined> {
   const [row] = await db
     .select()
     .from(transactions)
@@ -151,10 +157,14 @@ export async function takeResumable(db: DbOrTx, key: CheckoutKey & Pick<Transact
       ),
     )
     .orderBy(desc(transactions.createdAt), desc(transactions.id))
-    .limit(1)
-    .for('update', { skipLocked: true });
-  if (row) await setTransaction(db, row.id, {});
-  return row;
+    .limit(1);
+  return row?.stripePaymentIntentId ? { ...row, stripePaymentIntentId: row.stripePaymentIntentId } : undefined;
+}
+
+/** Starts an open payment's age again (the buyer is back at its form); false once it has ended. */
+export async function touchOpen(db: DbOrTx, id: string): Promise<boolean> {
+  const touched = await db.update(transactions).set({ updatedAt: new Date() }).where(and(eq(transactions.id, id), openPayment)).returning({ id: transactions.id });
+  return touched.length > 0;
 }
 
 /**

@@ -12,6 +12,7 @@ import { DevelopmentProvider, PaymentRefusedError, type PaymentProvider } from '
 import {
   deleteTransaction,
   findByIntent,
+  findReopenable,
   firstDelivery,
   heldByAnother,
   markItemSold,
@@ -22,8 +23,8 @@ import {
   requestRefund,
   setTransaction,
   storeIntent,
-  takeResumable,
-  type CheckoutKey,
+  touchOpen,
+  type OpenCheckout,
 } from './repository.js';
 import { canMove, fromCents, isOpen, refundOutcome, successOutcome, toCents } from './transitions.js';
 
@@ -59,22 +60,21 @@ export class PaymentService {
    * tutorial, amount and description) is opened again instead of a new one (a reload, Back, the
    * same amount entered again), as Stripe advises one intent per purchase.
    */
-  async createIntent(actor: Actor, input: CreatePaymentIntentInput): Promise<PaymentIntent> {
+  async createIntent(actor: Actor, input: CreatePaymentIntentInput, { reopen = true } = {}): Promise<PaymentIntent> {
     const provider = this.requireProvider();
-    // One transaction with the item or tutorial locked: two payments for one are served one after the
-    // other. A checkout opened again stays locked while the provider is asked about it.
-    const started = await this.runtime.transaction(async (tx): Promise<{ resumed: PaymentIntent } | { row: TransactionRow }> => {
+    // One transaction with the item or tutorial locked: two payments for one are served one after the other.
+    const started = await this.runtime.transaction(async (tx): Promise<{ open: OpenCheckout } | { row: TransactionRow }> => {
       const { amount, description } = await this.checked(tx, actor, input);
       const checkout = { buyerId: actor.userId, sellerId: input.sellerId, type: input.type, itemId: input.itemId ?? null, tutorialId: input.tutorialId ?? null, amount, description };
-      const resumed = await this.resumed(tx, provider, checkout);
-      if (resumed) return { resumed };
+      const open = reopen ? await findReopenable(tx, checkout, this.ttlMinutes) : undefined;
+      if (open) return { open };
       const [inserted] = await tx
         .insert(transactions)
         .values({ ...checkout, source: provider.name, paymentMethod: 'card', status: 'pending' })
         .returning();
       return { row: inserted! };
     });
-    if ('resumed' in started) return started.resumed;
+    if ('open' in started) return (await this.reopened(provider, started.open)) ?? this.createIntent(actor, input, { reopen: false });
     const { row } = started;
     const intent = await this.intentFor(provider, row, row.description);
     if (row.itemId) await this.endEarlierPayments(row, row.itemId);
@@ -84,19 +84,22 @@ export class PaymentService {
   }
 
   /**
-   * The buyer's open checkout for the same payment, when the provider still waits for its card;
-   * null otherwise (none, one being paid or paid, the provider unreachable), for a new one.
+   * The buyer's open checkout answered again when the provider still waits for its card, its age
+   * starting again; 409 while the provider is taking its money; null for a new checkout (the intent
+   * canceled or held in a card check, the payment ended meanwhile, the provider not answering).
+   * The provider is asked with no transaction open, so a slow answer holds no lock.
    */
-  private async resumed(tx: Tx, provider: PaymentProvider, checkout: CheckoutKey & Pick<TransactionRow, 'amount' | 'description'>): Promise<PaymentIntent | null> {
-    const open = await takeResumable(tx, checkout, this.ttlMinutes);
-    if (!open?.stripePaymentIntentId) return null;
+  private async reopened(provider: PaymentProvider, open: OpenCheckout): Promise<PaymentIntent | null> {
+    let intent;
     try {
-      const clientSecret = await provider.resumeIntent(open.stripePaymentIntentId);
-      return clientSecret ? { clientSecret, transactionId: open.id } : null;
+      intent = await provider.resumeIntent(open.stripePaymentIntentId);
     } catch (err) {
       this.runtime.logger.warn({ err, transactionId: open.id }, 'could not ask the payment provider about an open payment; starting a new one');
       return null;
     }
+    if (intent.state === 'paying') throw new ConflictError('This payment is already being processed; see your transaction history');
+    if (intent.state === 'replace' || !(await touchOpen(this.runtime.db, open.id))) return null;
+    return { clientSecret: intent.clientSecret, transactionId: open.id };
   }
 
   private async intentFor(provider: PaymentProvider, row: TransactionRow, description: string | null): Promise<PaymentIntent> {

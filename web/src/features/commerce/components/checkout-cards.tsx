@@ -28,8 +28,16 @@ export function BackHomeLink({ variant = 'primary' }: { variant?: 'primary' | 'o
   );
 }
 
-/** Spec 02 §2/§8: the 'Payment Error' card with the reason and 'Back to Home'. */
-export function PaymentErrorCard({ message, details, onStartAgain }: { message: string; details?: string; onStartAgain?: () => void }) {
+export function HistoryLink({ variant = 'outline' }: { variant?: 'outline' | 'ghost' }) {
+  return (
+    <Link to={paths.transactions.getHref()} className={buttonClass(variant, 'md')}>
+      View transaction history
+    </Link>
+  );
+}
+
+/** Spec 02 §2/§8: the 'Payment Error' card with the reason and 'Back to Home'; `withHistory` for a reason found in the member's transaction history. */
+export function PaymentErrorCard({ message, details, onStartAgain, withHistory = false }: { message: string; details?: string; onStartAgain?: () => void; withHistory?: boolean }) {
   return (
     <CheckoutCard title="Payment Error" icon={<AlertTriangle className="h-5 w-5 text-red-700" aria-hidden="true" />} testId="payment-error">
       <div role="alert" className="grid gap-1">
@@ -42,6 +50,7 @@ export function PaymentErrorCard({ message, details, onStartAgain }: { message: 
             Start Again
           </Button>
         ) : null}
+        {withHistory ? <HistoryLink /> : null}
         <BackHomeLink variant={onStartAgain ? 'outline' : 'primary'} />
       </div>
     </CheckoutCard>

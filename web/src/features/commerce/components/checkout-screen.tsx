@@ -164,7 +164,8 @@ function PaymentStep({ body, provider, onChangeAmount }: { body: CreatePaymentIn
 
   if (intent.isError) {
     const error = intent.error;
-    return error instanceof ApiError ? <PaymentErrorCard message={errorMessageOf(error)} /> : <PaymentErrorCard message={SETUP_FAILED} details={error.message} />;
+    // A conflict is with a payment of the member's own (one being taken, an enrolment): their history shows it.
+    return error instanceof ApiError ? <PaymentErrorCard message={errorMessageOf(error)} withHistory={error.status === 409} /> : <PaymentErrorCard message={SETUP_FAILED} details={error.message} />;
   }
   if (!intent.data) return <Working text="Initializing payment..." />;
   // A new intent for the same request: a fresh form, or the reason there can be none (a new price, a sale).

@@ -8,7 +8,7 @@ import { paths } from '../../../config/paths';
 import { memberName } from '../../../lib/member-name';
 import { useTransaction } from '../api/get-transaction';
 import { REFUND_REASON_TEXT, SUCCESS_TEXT, TYPE_LABELS } from '../utils/payment-text';
-import { BackHomeLink, CheckoutCard, Working } from './checkout-cards';
+import { BackHomeLink, CheckoutCard, HistoryLink, Working } from './checkout-cards';
 import { formatMoney } from '../../../lib/money';
 
 /** How often and how long the page reads a pending payment again, waiting for the provider's webhook. */
@@ -16,14 +16,6 @@ export const PAYMENT_POLL_MS = 1000;
 export const PAYMENT_POLL_LIMIT_MS = 15_000;
 /** Spec 02 §2: after a successful payment the screen goes home; this pause lets the member read it first. */
 export const PAYMENT_SUCCESS_HOME_DELAY_MS = 5000;
-
-function HistoryLink({ variant = 'outline' }: { variant?: 'outline' | 'ghost' }) {
-  return (
-    <Link to={paths.transactions.getHref()} className={buttonClass(variant, 'md')}>
-      View transaction history
-    </Link>
-  );
-}
 
 /** Back to the tutorial a payment enrolled the member in; `paid` tells the learning hub the enrollment is on its way. */
 function TutorialLink({ tutorialId, paid = false, variant = 'outline' }: { tutorialId: string; paid?: boolean; variant?: 'primary' | 'outline' }) {
