@@ -16,6 +16,10 @@ export const EVENTS_MAX_RANGE_DAYS = 366;
 export const INVALID_EVENT_DATE = 'Please enter a valid date';
 /** Why a new event, or an event moved to another time, is refused a date that has passed (`body.eventDate: …`). */
 export const EVENT_DATE_PASSED = 'must be in the future';
+/** How far ahead an event may be planned: the calendar shows every day up to then. */
+export const EVENT_MAX_YEARS_AHEAD = 10;
+/** Why a new event, or an event moved to another time, is refused a date too far ahead. */
+export const EVENT_DATE_TOO_FAR = `must be within the next ${EVENT_MAX_YEARS_AHEAD} years`;
 
 /**
  * An ISO date-time (or anything Date parses to a real instant, as the client's datetime-local gives), as a Date.

@@ -78,6 +78,7 @@ describe('hosting an event', () => {
     ['a 201-character title', { title: 'x'.repeat(201), eventDate: inDays(1) }, /^body\.title: /],
     ['a date that has passed', { title: 'Party', eventDate: inDays(-1) }, 'body.eventDate: must be in the future'],
     ['a date ten minutes ago', { title: 'Party', eventDate: new Date(Date.now() - 10 * 60_000).toISOString() }, 'body.eventDate: must be in the future'],
+    ['a date beyond the calendar’s reach, ten years and a day ahead', { title: 'Party', eventDate: inDays(3653 + 1) }, 'body.eventDate: must be within the next 10 years'],
   ])('refuses %s with a 400, and stores nothing', async (_, body, message) => {
     const [ada] = await seedMembers(sut, 'Ada');
     const refused = await host(ada!, body);

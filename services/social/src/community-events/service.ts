@@ -1,4 +1,4 @@
-import { EVENT_DATE_PASSED, EVENT_DAY_COUNT_MAX } from '@freemarket/contracts';
+import { EVENT_DATE_PASSED, EVENT_DATE_TOO_FAR, EVENT_DAY_COUNT_MAX, EVENT_MAX_YEARS_AHEAD } from '@freemarket/contracts';
 import type { CalendarFeed, CalendarFeedStatus, CommunityEvent, CommunityEventPage, EventDays, EventDaysQuery, EventInput, ListEventsQuery, MemberEventsQuery, MemberName } from '@freemarket/contracts';
 import { paginate, postgresError, type DbOrTx } from '@freemarket/db';
 import { ConflictError, ForbiddenError, InvalidRequestError, NotFoundError, readCursor, type Actor, type ServiceRuntime } from '@freemarket/kit';
@@ -177,9 +177,12 @@ function isAhead(event: EventRow): boolean {
   return event.eventDate > new Date();
 }
 
-/** A new event, or an event moved to another time, must not have passed (allowing for a clock a little behind). */
+/** A new event, or an event moved to another time, must not have passed (allowing for a clock a little behind), nor lie beyond the calendar's reach. */
 function requireFutureDate(eventDate: Date): void {
   if (eventDate.getTime() < Date.now() - EVENT_DATE_SLACK_MS) throw new InvalidRequestError(`body.eventDate: ${EVENT_DATE_PASSED}`);
+  const latest = new Date();
+  latest.setUTCFullYear(latest.getUTCFullYear() + EVENT_MAX_YEARS_AHEAD);
+  if (eventDate > latest) throw new InvalidRequestError(`body.eventDate: ${EVENT_DATE_TOO_FAR}`);
 }
 
 function toEvent(row: EventView, nameOf: (id: string) => MemberName): CommunityEvent {

@@ -1,22 +1,27 @@
 import { ApiError, errorMessageOf } from '../../../lib/api-client';
-import { EVENT_DATE_PASSED, INVALID_EVENT_DATE } from '../utils/constants';
+import { INVALID_EVENT_DATE } from '../utils/constants';
+
+const DATE_REFUSAL = 'body.eventDate: ';
 
 /**
- * The server's refusal of a date that has passed, as the form shows it under its Date & Time field;
- * undefined for any other failure.
+ * The server's refusal of a date it read (one that has passed, one too far ahead), as the form shows
+ * it under its Date & Time field; undefined for any other failure.
  */
-export function pastDateRefusal(error: unknown): string | undefined {
-  if (!(error instanceof ApiError) || error.status !== 400 || errorMessageOf(error) !== `body.eventDate: ${EVENT_DATE_PASSED}`) return undefined;
-  return EVENT_DATE_PASSED.charAt(0).toUpperCase() + EVENT_DATE_PASSED.slice(1);
+export function dateRefusal(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || error.status !== 400) return undefined;
+  const message = errorMessageOf(error);
+  if (!message.startsWith(DATE_REFUSAL) || message.endsWith(INVALID_EVENT_DATE)) return undefined;
+  const reason = message.slice(DATE_REFUSAL.length);
+  return reason.charAt(0).toUpperCase() + reason.slice(1);
 }
 
 /**
- * A failed save's toast: none for a past date (the form shows it under the field), the spec's own
+ * A failed save's toast: none for a date refused (the form shows it under the field), the spec's own
  * message for a date the server could not read (spec 02 §8), else `failureText`.
  */
 export function eventSaveErrorText(failureText: string): (error: Error) => string | null {
   return (error) => {
-    if (pastDateRefusal(error)) return null;
+    if (dateRefusal(error)) return null;
     return errorMessageOf(error).endsWith(INVALID_EVENT_DATE) ? INVALID_EVENT_DATE : failureText;
   };
 }

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field, FieldProblem, Input, problemAttributes, Textarea } from '../../../components/ui/field';
 import { useCreateEvent } from '../api/create-event';
-import { pastDateRefusal } from '../api/event-save-error';
+import { dateRefusal } from '../api/event-save-error';
 import { EVENT_LIMITS, INVALID_EVENT_DATE } from '../utils/constants';
 
 interface Problems {
@@ -51,7 +51,7 @@ function EventForm({ event, pending, error, onSubmit, onCancel }: EventFormProps
   const [checked, setChecked] = useState(false);
   // The date this form last sent: the server's refusal of it stands until the member changes it.
   const [sentDate, setSentDate] = useState<string | null>(null);
-  const refusal = sentDate !== null ? pastDateRefusal(error) : undefined;
+  const refusal = sentDate !== null ? dateRefusal(error) : undefined;
   const problems = checked ? checkEvent(title, eventDate) : {};
   const dateProblem = problems.eventDate ?? (refusal && eventDate === sentDate ? refusal : undefined);
 

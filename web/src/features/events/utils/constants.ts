@@ -1,7 +1,6 @@
 import type {
   EVENT_LIMITS as EVENT_LIMITS_CONTRACT,
   EVENT_DAY_COUNT_MAX as EVENT_DAY_COUNT_MAX_CONTRACT,
-  EVENT_DATE_PASSED as EVENT_DATE_PASSED_CONTRACT,
   EVENTS_LIMIT,
   INVALID_EVENT_DATE as INVALID_EVENT_DATE_CONTRACT,
   UPCOMING_EVENTS_LIMIT as UPCOMING_EVENTS_LIMIT_CONTRACT,
@@ -25,6 +24,3 @@ export const DAY_EVENTS_PAGE_SIZE: (typeof EVENTS_LIMIT)['default'] = 20;
 export const EVENT_DAY_COUNT_MAX: typeof EVENT_DAY_COUNT_MAX_CONTRACT = 100;
 
 export const INVALID_EVENT_DATE: typeof INVALID_EVENT_DATE_CONTRACT = 'Please enter a valid date';
-
-/** The server's reason for refusing a date that has passed (`body.eventDate: …`). */
-export const EVENT_DATE_PASSED: typeof EVENT_DATE_PASSED_CONTRACT = 'must be in the future';
