@@ -506,7 +506,7 @@ describe('the learning hub', () => {
     expect(await duration.inputValue()).toBe('1,5');
     await price.fill('24.5');
     await duration.fill('12');
-    await dialog.getByLabel('Video URL (optional)').fill('https://videos.example.com/leaky-tap.mp4');
+    await dialog.getByLabel('Video URL', { exact: true }).fill('https://videos.example.com/leaky-tap.mp4');
     expect(await seriousViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Create Tutorial' }).click();
     await toastSays(page, 'Tutorial created successfully!');

@@ -41,6 +41,8 @@ export const createTutorialBodySchema = z
     isFree: z.boolean().default(true),
     skillId: z.uuid(),
   })
+  // A video is what members pay for.
+  .refine((t) => t.isFree || t.videoUrl !== null, { path: ['videoUrl'], message: 'must be given for a paid tutorial: it is what members pay for' })
   // Paid by card: at least the smallest card payment.
   .refine((t) => t.isFree || (t.price !== null && t.price !== undefined && Number(t.price) >= Number(PAYMENT_MIN_AMOUNT)), {
     path: ['price'],

@@ -54,6 +54,7 @@ describe('publishing a tutorial', () => {
     ['a data: video address', { ...fixATap, videoUrl: 'data:text/html,hi' }, /^body\.videoUrl: /],
     ['a blank title', { ...fixATap, title: '  ' }, /^body\.title: /],
     ['a paid tutorial without a price', { ...fixATap, isFree: false, price: '0' }, 'body.price: must be at least 0.50 for a paid tutorial, the smallest card payment'],
+    ['a paid tutorial without a video', { ...fixATap, isFree: false, price: '9.00', videoUrl: '' }, 'body.videoUrl: must be given for a paid tutorial: it is what members pay for'],
     ['a paid tutorial below the smallest card payment', { ...fixATap, isFree: false, price: '0.49' }, 'body.price: must be at least 0.50 for a paid tutorial, the smallest card payment'],
     ['a price with three decimals', { ...fixATap, isFree: false, price: '1.999' }, /^body\.price: /],
     ['a duration of minus five', { ...fixATap, duration: -5 }, /^body\.duration: /],

@@ -51,15 +51,24 @@ function readDuration(text: string): WholeNumberReading | null {
 function checkDuration(text: string): string | undefined {
   const read = readDuration(text);
   if (!read) return undefined;
-  if ('error' in read) return read.error;
-  return read.value >= 1 && read.value <= TUTORIAL_LIMITS.durationMinutes ? undefined : `Please enter whole minutes from 1 to ${TUTORIAL_LIMITS.durationMinutes.toLocaleString('en-US')}`;
+  const range = `Please enter whole minutes from 1 to ${TUTORIAL_LIMITS.durationMinutes.toLocaleString('en-US')}`;
+  // A negative count is a whole number too: what is wrong with it is its range.
+  if ('error' in read) return /^-\s*[\d,]+$/.test(text.trim()) ? range : read.error;
+  return read.value >= 1 && read.value <= TUTORIAL_LIMITS.durationMinutes ? undefined : range;
+}
+
+/** The video's address: optional for a free tutorial, what members pay for in a paid one. */
+function videoProblem(d: Draft): string | undefined {
+  const address = d.videoUrl.trim();
+  if (!address) return d.isFree ? undefined : 'Please enter the video’s web address: it is what members pay for';
+  return isWebAddress(address) ? undefined : 'Please enter a web address starting with http:// or https://';
 }
 
 /** The contract's rules, in the form's words, so the server's refusals are rare. */
 function check(d: Draft): Problems {
   return {
     title: d.title.trim() ? undefined : 'Please enter a title',
-    videoUrl: d.videoUrl.trim() && !isWebAddress(d.videoUrl.trim()) ? 'Please enter a web address starting with http:// or https://' : undefined,
+    videoUrl: videoProblem(d),
     category: d.categoryId ? undefined : 'Please choose a category',
     skill: d.categoryId && !d.skillId ? 'Please choose a skill' : undefined,
     duration: checkDuration(d.duration),
@@ -135,7 +144,7 @@ export function CreateTutorialButton({ categories, onCreated }: { categories: Sk
           <Field label="Description (optional)" htmlFor="tutorial-description">
             <Textarea id="tutorial-description" value={description} onChange={(e) => setDescription(e.target.value)} maxLength={TUTORIAL_LIMITS.description} rows={3} />
           </Field>
-          <Field label="Video URL (optional)" htmlFor={FIELD_IDS.videoUrl}>
+          <Field label={draft.isFree ? 'Video URL (optional)' : 'Video URL'} htmlFor={FIELD_IDS.videoUrl}>
             <Input
               id={FIELD_IDS.videoUrl}
               type="url"

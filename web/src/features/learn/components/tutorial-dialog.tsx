@@ -62,7 +62,13 @@ function Details({ tutorial, meId, waitingForEnrolment }: DetailsProps) {
 
   return (
     <div className="grid gap-4">
-      {video ? <TutorialVideo ref={player} video={video} title={tutorial.title} /> : null}
+      {video ? (
+        <TutorialVideo ref={player} video={video} title={tutorial.title} />
+      ) : start.isSuccess ? (
+        <p role="status" className="rounded-md bg-slate-50 p-3 text-sm text-slate-700">
+          This tutorial has no video: its description below is the lesson.
+        </p>
+      ) : null}
       <div className="flex items-center gap-3">
         <Avatar fallback={initialsOf(tutorial.creator.firstName, tutorial.creator.lastName)} imageUrl={tutorial.creator.profileImageUrl} className="h-11 w-11" />
         <div>
