@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { userSummarySchema } from './users.js';
 
-import { MONEY_PATTERN, PAYMENT_METHODS, TRANSACTION_TYPES } from './commerce-constants.js';
+import { MONEY_MAX_AMOUNT, MONEY_PATTERN, PAYMENT_METHODS, TRANSACTION_TYPES } from './commerce-constants.js';
 
 export * from './commerce-constants.js';
 export const transactionTypeSchema = z.enum(TRANSACTION_TYPES);
@@ -39,10 +39,16 @@ export const TRANSACTION_DESCRIPTION_MAX = 500;
 /** A rule an amount must keep, and the message when it does not. */
 export type AmountRule = readonly [keep: (amount: string) => boolean, message: string];
 
+/** Digits with at most two decimals, above zero: every amount's first rules, before its ceiling. */
+export const amountFormRules: readonly AmountRule[] = [
+  [(v) => /^\d+(\.\d{1,2})?$/.test(v), 'must be an amount like 12.50: digits, at most two decimals'],
+  [(v) => Number(v) > 0, 'must be greater than 0'],
+];
+
 /** A positive amount with at most two decimals that fits numeric(10,2). */
 export const positiveAmountRules: readonly AmountRule[] = [
-  [(v) => MONEY_PATTERN.test(v), 'must be an amount like 12.50: digits, at most two decimals, below 100000000'],
-  [(v) => Number(v) > 0, 'must be greater than 0'],
+  ...amountFormRules,
+  [(v) => MONEY_PATTERN.test(v), `must be at most ${MONEY_MAX_AMOUNT.toLocaleString('en-US')}`],
 ];
 
 /** An amount string held to `rules` in order: a bad amount gets the first broken rule's message alone. */

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { optionalText } from './primitives.js';
-import { amountSchema, PAYMENT_MAX_AMOUNT, PAYMENT_MIN_AMOUNT, positiveAmountRules, transactionTypeSchema } from './commerce.js';
+import { amountFormRules, amountSchema, PAYMENT_MAX_AMOUNT, PAYMENT_MIN_AMOUNT, transactionTypeSchema } from './commerce.js';
 
 export const PAYMENT_DESCRIPTION_MAX = 500;
 
 /** An amount one card payment can be (`isCardAmount`). */
 export const cardAmountSchema = amountSchema([
-  ...positiveAmountRules,
+  ...amountFormRules,
   [(a) => Number(a) >= Number(PAYMENT_MIN_AMOUNT), `must be at least ${PAYMENT_MIN_AMOUNT}, the smallest card payment`],
   [(a) => Number(a) <= PAYMENT_MAX_AMOUNT, `must be at most ${PAYMENT_MAX_AMOUNT}`],
 ]);
