@@ -186,6 +186,13 @@ describe('checkout with local mode’s development provider', () => {
     await page.getByRole('button', { name: 'Send $5.00' }).click();
     await page.getByRole('heading', { name: 'Payment Successful' }).waitFor();
     await toastSays(page, 'Payment Successful', 'Money sent successfully!');
+
+    // The link shared with Sam shows him what reached him, not the payer's success.
+    await s.page.goto(page.url());
+    await s.page.getByRole('heading', { name: 'Payment to You' }).waitFor();
+    expect(await s.page.getByTestId('payment-summary').innerText()).toMatch(/^Transfer of \$5\.00 from /);
+    await s.page.getByText('It went through.', { exact: true }).waitFor();
+    expect(await s.page.getByRole('heading', { name: 'Payment Successful' }).count()).toBe(0);
   });
 
   it('keeps the form open after a declined card, shows the failed payment with a retry link, and pays on the retry', async () => {

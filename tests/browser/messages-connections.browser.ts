@@ -142,6 +142,18 @@ describe('messaging', () => {
     await input.fill('');
   });
 
+  it('shortens a long latest message in the conversation list to its column, with an ellipsis', async () => {
+    const long = 'Could you look at the kitchen sink on Tuesday afternoon, and bring the long wrench too, please?';
+    expect((await callApi(a.page, 'POST', '/api/messages', { receiverId: b.id, content: long })).status).toBe(201);
+    await b.page.goto(`/messages?with=${encodeURIComponent(a.id)}`);
+    const preview = b.page.getByTestId('conversation').filter({ hasText: 'Ada Lovelace' }).getByText(long, { exact: true });
+    await preview.waitFor();
+    const column = await b.page.getByRole('complementary', { name: 'Conversations' }).boundingBox();
+    const text = await preview.boundingBox();
+    expect(text!.x + text!.width).toBeLessThanOrEqual(column!.x + column!.width);
+    expect(await preview.evaluate((el) => el.scrollWidth > el.clientWidth && getComputedStyle(el).textOverflow === 'ellipsis')).toBe(true);
+  });
+
   it('says why a message is refused, and gives its text back', async () => {
     // Bob spends his sends for the moment (on notes to Cy), so the server refuses his next one; a
     // refusal that would end within seconds is waited out and spent again.

@@ -21,7 +21,7 @@ export function PaymentSuccessRoute() {
     <RequireMember what="payment">
       {(user) => (
         <AppShell user={user}>
-          <PaymentSuccessScreen onSucceeded={refresh} />
+          <PaymentSuccessScreen meId={user.id} onSucceeded={refresh} />
         </AppShell>
       )}
     </RequireMember>

@@ -110,7 +110,36 @@ function refundedByUsText(transaction: Transaction, reason: NonNullable<Transact
   return `${REFUND_REASON_TEXT[reason].payer}, so ${state}. Refunds usually reach a card within 5 to 10 business days.`;
 }
 
+/** A payment to the viewer, opened from a link its payer shared: what reached them, with none of the payer's toasts or steps. */
+function Received({ transaction }: { transaction: Transaction }) {
+  const from = transaction.buyer ? memberName(transaction.buyer) : null;
+  const outcome =
+    transaction.status === 'refunded'
+      ? 'It went through and has since been refunded to the payer.'
+      : transaction.status === 'partially_refunded'
+        ? `It went through; ${formatMoney(transaction.amountRefunded)} of it has since been refunded to the payer.`
+        : transaction.status === 'recorded'
+          ? 'The payer logged it by hand: it was made outside FreeMarket.'
+          : 'It went through.';
+  return (
+    <CheckoutCard title="Payment to You" icon={<CheckCircle2 className="h-5 w-5 text-green-700" aria-hidden="true" />} testId="payment-outcome">
+      <p className="text-slate-800" data-testid="payment-summary">
+        {TYPE_LABELS[transaction.type]} of <strong>{formatMoney(transaction.amount)}</strong>
+        {from ? ` from ${from}` : null}
+        {transaction.description ? ` · ${transaction.description}` : null}
+      </p>
+      <p className="text-slate-700">{outcome}</p>
+      <div className="flex flex-wrap gap-2">
+        <BackHomeLink />
+        <HistoryLink />
+      </div>
+    </CheckoutCard>
+  );
+}
+
 export interface PaymentSuccessScreenProps {
+  /** The signed-in member: a payment to them reads as received, not as theirs to have made. */
+  meId: string;
   /**
    * A settled payment earns the payer points, and a tutorial's enrolls them, a moment later: the
    * route refreshes what it changes.
@@ -119,7 +148,7 @@ export interface PaymentSuccessScreenProps {
 }
 
 /** Spec 02 §2, /payment-success: the payment's real status, read from the server until its webhook has settled it. */
-export function PaymentSuccessScreen({ onSucceeded }: PaymentSuccessScreenProps) {
+export function PaymentSuccessScreen({ meId, onSucceeded }: PaymentSuccessScreenProps) {
   const [params] = useSearchParams();
   const id = params.get('transaction')?.trim() || null;
   const [timedOut, setTimedOut] = useState(false);
@@ -144,6 +173,8 @@ export function PaymentSuccessScreen({ onSucceeded }: PaymentSuccessScreenProps)
     );
   }
   if (!transaction) return <Working text="Checking your payment..." />;
+  // The server shows a payment to its recipient only once it went through.
+  if (transaction.buyerId !== meId) return <Received transaction={transaction} />;
   if (transaction.refundReason) {
     const title = transaction.status === 'refunded' ? 'Payment Refunded' : 'Payment Being Refunded';
     return <Refunded transaction={transaction} title={title} text={refundedByUsText(transaction, transaction.refundReason)} />;

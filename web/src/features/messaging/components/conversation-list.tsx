@@ -15,7 +15,7 @@ export function ConversationList({ entries, loading, selectedId, onSelect }: { e
     );
   }
   return (
-    <ul className="grid gap-1" aria-label="Conversations">
+    <ul className="grid grid-cols-1 gap-1" aria-label="Conversations">
       {entries.map((e) => {
         const person = e.otherUser;
         const active = person.id === selectedId;

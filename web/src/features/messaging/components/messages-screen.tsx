@@ -28,7 +28,7 @@ export function MessagesScreen({ meId, newContact }: { meId: string; newContact:
         <h1 className="text-2xl font-bold text-slate-900">Messages</h1>
       </div>
       <div className="grid h-[600px] grid-cols-1 overflow-hidden rounded-lg border border-slate-200 bg-white md:grid-cols-[320px_1fr]">
-        <aside className={cn('flex flex-col border-slate-200 md:border-r', selectedId ? 'hidden md:flex' : 'flex')} aria-label="Conversations">
+        <aside className={cn('flex min-w-0 flex-col border-slate-200 md:border-r', selectedId ? 'hidden md:flex' : 'flex')} aria-label="Conversations">
           <h2 className="border-b border-slate-200 p-3 font-semibold text-slate-900">Conversations</h2>
           <div className="h-[500px] flex-1 overflow-y-auto p-2">
             <ConversationList entries={entries} loading={conversations.isPending} selectedId={selectedId} onSelect={select} />
