@@ -18,6 +18,7 @@ import {
   surveyResponses,
   surveys,
   tutorialEnrolments,
+  tutorialViews,
   users,
 } from '../src/db/schema/index.js';
 import { attend, cancelAttendance } from '../src/community-events/repository.js';
@@ -178,15 +179,20 @@ describe('user.deleted in social', () => {
   // Two members, each the maker of a thing the other takes part in. A third transaction holds the
   // first member's place in the second's thing, so the first erasure stops there holding its own
   // thing, and the second starts meanwhile: erasing in no fixed order, the two wait on each other.
-  for (const shared of ['surveys', 'events', 'projects'] as const) {
+  for (const shared of ['surveys', 'events', 'projects', 'tutorials'] as const) {
     it(`erases two members who share ${shared} at the same time without a deadlock`, async (ctx) => {
       // PGlite runs one transaction at a time, so nothing there can wait on anything.
       if (sut.service.runtime.database.kind === 'pglite') ctx.skip();
       const [first, second] = await seedMembers(sut, 'First', 'Second');
-      const hold = await { surveys: shareSurveys, events: shareEvents, projects: shareProjects }[shared](first!.id, second!.id);
+      const hold = await { surveys: shareSurveys, events: shareEvents, projects: shareProjects, tutorials: shareTutorials }[shared](first!.id, second!.id);
       await eraseBothWhileHeld(first!.id, second!.id, hold);
       const db = sut.service.runtime.db;
-      const left = await { surveys: () => db.select().from(surveyRecipients), events: () => db.select().from(eventAttendees), projects: () => db.select().from(projectParticipants) }[shared]();
+      const left = await {
+        surveys: () => db.select().from(surveyRecipients),
+        events: () => db.select().from(eventAttendees),
+        projects: () => db.select().from(projectParticipants),
+        tutorials: () => db.select().from(tutorialEnrolments),
+      }[shared]();
       expect(JSON.stringify(left)).not.toMatch(new RegExp(`${first!.id}|${second!.id}`));
     });
   }
@@ -218,6 +224,24 @@ async function shareEvents(first: string, second: string): Promise<Hold> {
   await attend(db, ofFirst!.id, second);
   await attend(db, ofSecond!.id, first);
   return (tx) => tx.select().from(eventAttendees).where(and(eq(eventAttendees.eventId, ofSecond!.id), eq(eventAttendees.userId, first))).for('update');
+}
+
+/**
+ * Each member's tutorial enrolled in by the other; holding `first`'s view of a third member's
+ * tutorial, which `first`'s erasure reaches after its own tutorial's cascade took `second`'s enrolment.
+ */
+async function shareTutorials(first: string, second: string): Promise<Hold> {
+  const db = sut.service.runtime.db;
+  const [ofFirst, ofSecond, ofThird] = await db
+    .insert(diyContent)
+    .values([first, second, `third-${randomUUID()}`].map((creatorId) => ({ creatorId, title: `tutorial by ${creatorId}` })))
+    .returning();
+  await db.insert(tutorialEnrolments).values([
+    { transactionId: randomUUID(), userId: second, tutorialId: ofFirst!.id, enrolledAt: new Date() },
+    { transactionId: randomUUID(), userId: first, tutorialId: ofSecond!.id, enrolledAt: new Date() },
+  ]);
+  await db.insert(tutorialViews).values({ tutorialId: ofThird!.id, userId: first });
+  return (tx) => tx.select().from(tutorialViews).where(and(eq(tutorialViews.tutorialId, ofThird!.id), eq(tutorialViews.userId, first))).for('update');
 }
 
 /** Each member's project joined by the other; holding `first`'s place in `second`'s project. */

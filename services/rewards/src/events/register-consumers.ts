@@ -14,11 +14,16 @@ export function registerEarningConsumers(runtime: ServiceRuntime, config: Reward
   runtime.consumeBatchesOnce(EARNING_EVENT_TYPES, creditEarnings, { maxDeliver, ackWaitMs, maxBatch, maxParallel });
 }
 
+/** How many times an earning consumer's deliveries a take-back is offered before it is dead-lettered. */
+export const TAKE_BACK_DELIVERY_FACTOR = 3;
+
 /**
  * One durable consumer per subject that takes back a credit (a refund, an RSVP ended before its
  * event), each event in its own transaction with its processed-event record: take-backs are rare.
  */
 export function registerTakeBackConsumers(runtime: ServiceRuntime, config: RewardsConfig): void {
   const { maxDeliver } = config.consumers ?? DEFAULT_CONSUMER_SETTINGS;
-  for (const type of TAKE_BACK_EVENT_TYPES) runtime.consumeOnce(type, takeBackCredit, { maxDeliver });
+  // A take-back waits for its credit, which may itself come only after an instance's ack wait ran
+  // out: three times the deliveries, with the bus's doubling backoff, outlasts the earning side's retries.
+  for (const type of TAKE_BACK_EVENT_TYPES) runtime.consumeOnce(type, takeBackCredit, { maxDeliver: maxDeliver * TAKE_BACK_DELIVERY_FACTOR });
 }

@@ -92,3 +92,16 @@ export async function upsertSkill(db: DbOrTx, skill: SkillRow): Promise<void> {
   const { name, categoryId, categoryName } = skill;
   await db.insert(skills).values(skill).onConflictDoUpdate({ target: skills.id, set: { name, categoryId, categoryName } });
 }
+
+/**
+ * Locks, in id order, the tutorials a member made and those they are enrolled in, viewed or saved,
+ * so two members' erasures that share some wait for each other in one order instead of deadlocking.
+ */
+export async function lockTutorialsOf(db: DbOrTx, memberId: string): Promise<void> {
+  await db.execute(sql`select t.id from ${diyContent} t
+    where t.creator_id = ${memberId}
+      or t.id in (select tutorial_id from ${tutorialEnrolments} where user_id = ${memberId})
+      or t.id in (select tutorial_id from ${tutorialViews} where user_id = ${memberId})
+      or t.id in (select tutorial_id from ${savedTutorials} where user_id = ${memberId})
+    order by t.id for update of t`);
+}

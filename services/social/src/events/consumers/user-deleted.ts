@@ -18,6 +18,7 @@ import {
 import { forgetAttendance, lockEventsOf, standingAttendanceAtUpcomingEventsOf } from '../../community-events/repository.js';
 import { forgetParticipation, lockProjectsOf } from '../../projects/repository.js';
 import { forgetRecipients, forgetResponses, lockSurveysOf } from '../../surveys/repository.js';
+import { lockTutorialsOf } from '../../tutorials/repository.js';
 
 /**
  * `user.deleted`: everything the member made (posts, surveys, events, projects, tutorials, with
@@ -30,7 +31,7 @@ export function consumeUserDeleted(runtime: ServiceRuntime): void {
 }
 
 /**
- * The erasure itself, in the consumer's transaction. Surveys, events and projects shared with another member
+ * The erasure itself, in the consumer's transaction. Surveys, events, projects and tutorials shared with another member
  * are locked in id order before any is written, so two members deleted at once cannot deadlock.
  */
 export async function eraseMember(tx: Tx, userId: string, { emit }: Pick<ConsumerHooks, 'emit'>): Promise<void> {
@@ -49,6 +50,7 @@ export async function eraseMember(tx: Tx, userId: string, { emit }: Pick<Consume
   await lockProjectsOf(tx, userId);
   await tx.delete(projects).where(eq(projects.creatorId, userId));
   await forgetParticipation(tx, userId);
+  await lockTutorialsOf(tx, userId);
   await tx.delete(diyContent).where(eq(diyContent.creatorId, userId));
   await tx.delete(tutorialViews).where(eq(tutorialViews.userId, userId));
   await tx.delete(savedTutorials).where(eq(savedTutorials.userId, userId));
