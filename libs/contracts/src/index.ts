@@ -1,3 +1,4 @@
+import './zod-messages.js';
 export * from './events.js';
 export * from './errors.js';
 export * from './users.js';
