@@ -80,7 +80,7 @@ describe('the profile page', () => {
     const website = page.getByRole('textbox', { name: 'Website' });
     await expect.poll(() => website.getAttribute('aria-invalid')).toBe('true');
     expect(await page.locator('#profile-website-problem').textContent()).toBe('Enter a web address starting with https://, like https://example.com');
-    expect(await page.locator('#profile-latitude-problem').textContent()).toBe('must be a decimal number');
+    expect(await page.locator('#profile-latitude-problem').textContent()).toBe('Must be a decimal number');
     expect(await years.getAttribute('aria-invalid')).toBe('true');
     expect(await page.locator('#profile-yearsInBusiness-problem').textContent()).toBe('Enter a whole number, like 12 or 1,000');
     expect(await years.inputValue()).toBe('1,5');
