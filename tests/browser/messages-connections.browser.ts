@@ -80,7 +80,7 @@ describe('connecting, live on both screens', () => {
     expect(await stillMarked(b.page)).toBe(true);
   });
 
-  it('turns Cy’s Pending back to Connect when Ada declines, without a reload, and then tells him when he may ask again, as a date', async () => {
+  it('turns Cy’s Pending into Request declined when Ada declines, without a reload, saying when he may ask again, as a date', async () => {
     await openAdasDialog(c.page);
     const dialog = c.page.getByRole('dialog', { name: 'Ada Lovelace' });
     await dialog.getByRole('button', { name: 'Connect', exact: true }).click();
@@ -90,10 +90,14 @@ describe('connecting, live on both screens', () => {
     const status = await callApi<ConnectionStatusResponse>(c.page, 'GET', `/api/connections/status/${a.id}`);
     const declined = await callApi<Connection>(a.page, 'PUT', `/api/connections/${status.body.connectionId}`, { status: 'rejected' });
     expect(declined.status).toBe(200);
-    const askAgainOn = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(declined.body.updatedAt).getTime() + CONNECTION_REASK_COOLDOWN_DAYS * 86_400_000);
+    const askAgainAt = new Date(declined.body.updatedAt).getTime() + CONNECTION_REASK_COOLDOWN_DAYS * 86_400_000;
+    // As the member's own calendar writes it.
+    const askAgainOn = await c.page.evaluate((at) => new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(at), askAgainAt);
 
-    await dialog.getByRole('button', { name: 'Connect', exact: true }).click({ timeout: 5000 });
-    await toastSays(c.page, 'Error', `This member declined your request; you can ask again after ${askAgainOn}`);
+    await dialog.getByRole('button', { name: 'Request declined' }).waitFor({ timeout: 5000 });
+    expect(await dialog.getByRole('button', { name: 'Request declined' }).isDisabled()).toBe(true);
+    await dialog.getByText(`You can ask again after ${askAgainOn}`, { exact: true }).waitFor();
+    expect(await dialog.getByRole('button', { name: 'Connect', exact: true }).count()).toBe(0);
     expect(await stillMarked(c.page)).toBe(true);
   });
 });

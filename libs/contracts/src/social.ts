@@ -63,5 +63,10 @@ export const connectionStatusResponseSchema = z.object({
   status: connectionStatusSchema.nullable(),
   direction: z.enum(['outgoing', 'incoming']).nullable(),
   connectionId: z.uuid().nullable(),
+  /**
+   * The caller's own request, declined, that they may not yet ask again: `askAgainAfter` is when
+   * they may (null: never, the requests are used up). Null when they may ask now, or asked nothing.
+   */
+  declined: z.object({ askAgainAfter: z.iso.datetime().nullable() }).nullable(),
 });
 export type ConnectionStatusResponse = z.infer<typeof connectionStatusResponseSchema>;

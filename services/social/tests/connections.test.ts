@@ -39,8 +39,8 @@ describe('connections', () => {
       requester: { id: ada!.id, firstName: 'Ada', lastName: 'Tester', email: `${ada!.id}@example.com`, profileImageUrl: null },
       addressee: { id: bob!.id, firstName: 'Bob' },
     });
-    expect(await statusOf(ada!, bob!)).toEqual({ status: 'pending', direction: 'outgoing', connectionId: asked.body.id });
-    expect(await statusOf(bob!, ada!)).toEqual({ status: 'pending', direction: 'incoming', connectionId: asked.body.id });
+    expect(await statusOf(ada!, bob!)).toEqual({ status: 'pending', direction: 'outgoing', connectionId: asked.body.id, declined: null });
+    expect(await statusOf(bob!, ada!)).toEqual({ status: 'pending', direction: 'incoming', connectionId: asked.body.id, declined: null });
 
     const accepted = await answer(bob!, asked.body.id, 'accepted');
     expect(accepted).toMatchObject({ status: 200, body: { id: asked.body.id, status: 'accepted' } });
@@ -51,7 +51,7 @@ describe('connections', () => {
     }
 
     expect(await remove(ada!, asked.body.id)).toEqual({ status: 204, body: null });
-    expect(await statusOf(bob!, ada!)).toEqual({ status: null, direction: null, connectionId: null });
+    expect(await statusOf(bob!, ada!)).toEqual({ status: null, direction: null, connectionId: null, declined: null });
     expect(await eventsOf(asked.body.id)).toEqual(['connection.requested', 'connection.accepted', 'connection.removed']);
     await waitFor('the events published', async () => {
       const rows = await sut.service.runtime.db.select().from(outbox);
@@ -98,20 +98,24 @@ describe('connections', () => {
     const [ada, bob] = await seedMembers(sut, 'Ada', 'Bob');
     const { body } = await ask(ada!, bob!);
     expect(await answer(bob!, body.id, 'rejected')).toMatchObject({ status: 200, body: { status: 'rejected' } });
-    expect(await statusOf(ada!, bob!)).toEqual({ status: 'rejected', direction: 'outgoing', connectionId: body.id });
-
     // The day is written as people write it, not as a timestamp.
     const [declined] = await sut.service.runtime.db.select().from(connections).where(eq(connections.id, body.id));
+    const askAgainAfter = new Date(declined!.answeredAt!.getTime() + CONNECTION_REASK_COOLDOWN_DAYS * 86_400_000).toISOString();
+    // The requester's screen learns when they may ask again; the member who declined sees only the decline.
+    expect(await statusOf(ada!, bob!)).toEqual({ status: 'rejected', direction: 'outgoing', connectionId: body.id, declined: { askAgainAfter } });
+    expect(await statusOf(bob!, ada!)).toMatchObject({ status: 'rejected', direction: 'incoming', declined: null });
     const askAgainOn = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(declined!.answeredAt!.getTime() + CONNECTION_REASK_COOLDOWN_DAYS * 86_400_000);
     expect(askAgainOn).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
     expect(await ask(ada!, bob!)).toMatchObject({ status: 429, body: { message: `This member declined your request; you can ask again after ${askAgainOn}` } });
 
     for (const attempt of [2, 3]) {
       await pretendCooldownPassed(body.id);
+      expect((await statusOf(ada!, bob!)).declined, `request ${attempt}`).toBeNull();
       expect(await ask(ada!, bob!), `request ${attempt}`).toMatchObject({ status: 201, body: { id: body.id, status: 'pending' } });
       expect((await answer(bob!, body.id, 'rejected')).status).toBe(200);
     }
     await pretendCooldownPassed(body.id);
+    expect((await statusOf(ada!, bob!)).declined).toEqual({ askAgainAfter: null });
     expect(await ask(ada!, bob!)).toMatchObject({ status: 403, body: { message: 'This member declined your requests; you cannot ask again' } });
     // Nor can the declined requester erase the record to start over.
     expect(await remove(ada!, body.id)).toMatchObject({ status: 403, body: { message: 'A declined request cannot be withdrawn' } });

@@ -48,8 +48,9 @@ export class ConnectionService {
 
   async statusWith(actor: Actor, userId: string): Promise<ConnectionStatusResponse> {
     const row = userId === actor.userId ? undefined : await findPair(this.runtime.db, actor.userId, userId);
-    if (!row) return { status: null, direction: null, connectionId: null };
-    return { status: row.status, direction: row.requesterId === actor.userId ? 'outgoing' : 'incoming', connectionId: row.id };
+    if (!row) return { status: null, direction: null, connectionId: null, declined: null };
+    const outgoing = row.requesterId === actor.userId;
+    return { status: row.status, direction: outgoing ? 'outgoing' : 'incoming', connectionId: row.id, declined: outgoing ? declinedFor(row, actor.userId) : null };
   }
 
   /** Only the addressee accepts or declines; answering the same way twice changes nothing. */
@@ -114,6 +115,13 @@ export class ConnectionService {
   private async withUsers(db: DbOrTx, row: ConnectionRow, viewer: Actor): Promise<Connection> {
     return toConnection(row, await userSummaries(db, [row.requesterId, row.addresseeId], viewer.userId));
   }
+}
+
+/** The requester's declined request while asking again would be refused: until when, or for good. */
+function declinedFor(row: ConnectionRow, requesterId: string): ConnectionStatusResponse['declined'] {
+  const decision = decideRequest(row, requesterId, new Date());
+  if (decision.kind === 'limit-reached') return { askAgainAfter: null };
+  return decision.kind === 'cooling-down' ? { askAgainAfter: decision.until.toISOString() } : null;
 }
 
 type ConnectionEvent = 'connection.requested' | 'connection.accepted' | 'connection.declined' | 'connection.removed';

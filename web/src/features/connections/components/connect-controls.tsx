@@ -1,11 +1,16 @@
-import { Check, Clock, UserPlus } from 'lucide-react';
+import { Ban, Check, Clock, UserPlus } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Tooltip } from '../../../components/ui/tooltip';
 import { useCreateConnection } from '../api/create-connection';
 import { useConnectionStatus } from '../api/get-connection-status';
 import { useConnectionStatuses } from '../hooks/use-connection-statuses';
 
-/** Spec 01 §2: Connect, Pending (disabled) or Connected (disabled), in the profile dialog. */
+const ASK_AGAIN_DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
+
+/**
+ * Spec 01 §2: Connect, Pending (disabled) or Connected (disabled), in the profile dialog; and, for a
+ * request the member declined, 'Request declined' (disabled) with when the caller may ask again.
+ */
 export function ConnectButton({ userId }: { userId: string }) {
   const status = useConnectionStatus(userId, true);
   const create = useCreateConnection();
@@ -24,6 +29,19 @@ export function ConnectButton({ userId }: { userId: string }) {
       <Button variant="secondary" size="sm" disabled>
         <Clock className="h-4 w-4" aria-hidden="true" /> Pending
       </Button>
+    );
+  }
+  const declined = status.data?.declined;
+  if (declined) {
+    return (
+      <span className="inline-flex flex-wrap items-center gap-2">
+        <Button variant="secondary" size="sm" disabled>
+          <Ban className="h-4 w-4" aria-hidden="true" /> Request declined
+        </Button>
+        <span className="text-sm text-slate-600">
+          {declined.askAgainAfter ? `You can ask again after ${ASK_AGAIN_DATE.format(new Date(declined.askAgainAfter))}` : 'You cannot ask again'}
+        </span>
+      </span>
     );
   }
   return (
