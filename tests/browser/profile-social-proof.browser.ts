@@ -294,7 +294,7 @@ describe('the profile page’s skills, favorites, referrals, testimonials and le
     await openTab(page, 'Reputation');
     await page.getByText('Testimonials are private.').waitFor();
     expect(await page.getByText('Ada rebuilt our porch steps in a day.').count()).toBe(0);
-    expect((await callApi(page, 'GET', `/api/testimonials/${adaIn.id}`)).status).toBe(404);
+    expect((await callApi(page, 'GET', `/api/testimonials/${adaIn.id}`)).status).toBe(403);
 
     // The owner still reads it, and removes it in edit mode.
     const testimonial = owner.getByTestId('testimonial').filter({ hasText: 'Ada rebuilt our porch steps in a day.' });

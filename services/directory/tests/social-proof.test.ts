@@ -41,7 +41,8 @@ describe('testimonials', () => {
     const { member } = await newProfile(sut, { testimonialsIsPublic: false });
     const other = await newMember(sut);
     await call(sut, other.id, 'POST', '/api/testimonials', { profileUserId: member.id, content: 'Private praise' });
-    expect((await call(sut, other.id, 'GET', `/api/testimonials/${member.id}`)).status).toBe(404);
+    expect(await call(sut, other.id, 'GET', `/api/testimonials/${member.id}`)).toMatchObject({ status: 403, body: { message: 'This member keeps their testimonials private' } });
+    expect(await call(sut, other.id, 'GET', '/api/testimonials/dev-nobody')).toMatchObject({ status: 404, body: { message: 'Profile not found' } });
     expect((await call<Page<Testimonial>>(sut, member.id, 'GET', `/api/testimonials/${member.id}`)).body.items).toHaveLength(1);
   });
 });
@@ -79,7 +80,7 @@ describe('favorite businesses and business search', () => {
   it('shows a member’s favorites to others only when their personal interests are public', async () => {
     const { member } = await newProfile(sut, { personalInterestsIsPublic: false });
     const other = await newMember(sut);
-    expect((await call(sut, other.id, 'GET', `/api/favorite-businesses/${member.id}`)).status).toBe(404);
+    expect(await call(sut, other.id, 'GET', `/api/favorite-businesses/${member.id}`)).toMatchObject({ status: 403, body: { message: 'This member keeps their favorite businesses private' } });
     expect((await call(sut, member.id, 'GET', `/api/favorite-businesses/${member.id}`)).status).toBe(200);
   });
 });

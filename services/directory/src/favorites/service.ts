@@ -17,7 +17,7 @@ export class FavoriteBusinessService {
   async forMember(actor: Actor, userId: string, page: { cursor?: string; limit: number }): Promise<Page<FavoriteBusiness>> {
     const owner = await new ProfileRepository(this.runtime.db).rowByUserId(userId);
     // Without a profile nothing is private yet: the member's own list still shows.
-    if (owner && !canSee(owner, 'personalInterestsIsPublic', actor.userId)) throw new NotFoundError('Favorite businesses not found');
+    if (owner && !canSee(owner, 'personalInterestsIsPublic', actor.userId)) throw new ForbiddenError('This member keeps their favorite businesses private');
     const rows = await this.repository.ofMember(userId, olderThanCursor(favoriteBusinesses, page.cursor), page.limit + 1);
     return paginate(
       rows.map((r) => toFavorite(r, actor)),

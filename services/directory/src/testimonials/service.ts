@@ -11,10 +11,11 @@ import { TestimonialRepository, type TestimonialWithAuthor } from './repository.
 export class TestimonialService {
   constructor(private readonly runtime: ServiceRuntime) {}
 
-  /** `GET /api/testimonials/{userId}`: newest first; 404 when there is no profile or the section is private. */
+  /** `GET /api/testimonials/{userId}`: newest first; 404 when there is no profile, 403 when the section is private. */
   async forMember(actor: Actor, userId: string, page: { cursor?: string; limit: number }): Promise<Page<Testimonial>> {
     const profile = await new ProfileRepository(this.runtime.db).rowByUserId(userId);
-    if (!profile || !canSee(profile, 'testimonialsIsPublic', actor.userId)) throw new NotFoundError('Testimonials not found');
+    if (!profile) throw new NotFoundError('Profile not found');
+    if (!canSee(profile, 'testimonialsIsPublic', actor.userId)) throw new ForbiddenError('This member keeps their testimonials private');
     const rows = await this.repository.aboutMember(userId, olderThanCursor(testimonials, page.cursor), page.limit + 1);
     return paginate(rows.map(toTestimonial), page.limit, (t) => ({ createdAt: new Date(t.createdAt), id: t.id }));
   }

@@ -8,7 +8,7 @@ export interface FavoriteBusinessPage {
   nextCursor: string | null;
 }
 
-/** `GET /api/favorite-businesses/{userId}`: newest first; 404 for another member when personal interests are private. */
+/** `GET /api/favorite-businesses/{userId}`: newest first; 403 for another member when personal interests are private. */
 export function getFavoriteBusinesses(userId: string, cursor?: string): Promise<FavoriteBusinessPage> {
   return apiGet<FavoriteBusinessPage>(`/api/favorite-businesses/${encodeURIComponent(userId)}`, { limit: DIRECTORY_LIMITS.listDefault, cursor });
 }

@@ -8,7 +8,7 @@ export interface TestimonialPage {
   nextCursor: string | null;
 }
 
-/** `GET /api/testimonials/{userId}`: newest first; 404 without a profile, or for others when the section is private. */
+/** `GET /api/testimonials/{userId}`: newest first; 404 without a profile, 403 for others when the section is private. */
 export function getTestimonials(userId: string, cursor?: string): Promise<TestimonialPage> {
   return apiGet<TestimonialPage>(`/api/testimonials/${encodeURIComponent(userId)}`, { limit: DIRECTORY_LIMITS.listDefault, cursor });
 }
