@@ -144,6 +144,9 @@ describe('the profile page', () => {
     expect(await vocation.getByRole('link', { name: 'https://crumbs.example.com' }).getAttribute('href')).toBe('https://crumbs.example.com');
     expect(await vocation.getByRole('link', { name: '(415) 555-0100' }).getAttribute('href')).toBe('tel:4155550100');
     expect(await vocation.getByRole('textbox', { name: /^(Website|Phone)$/ }).count()).toBe(0);
+    // The payment forms she accepts read as a list, not as nine faint checkboxes.
+    expect(await vocation.getByRole('checkbox', { name: 'Cash', exact: true }).count()).toBe(0);
+    await vocation.getByText('Cash', { exact: true }).waitFor();
     // Where she lives is hers: the map places her, the page never spells out her coordinates.
     await vocation.getByText('Shown on the Explore Map.').waitFor();
     expect(await vocation.getByRole('textbox', { name: /^(Latitude|Longitude)$/ }).count()).toBe(0);

@@ -53,7 +53,10 @@ export function ProfileCheckbox({ name, label, editing }: { name: ProfileFlagFie
   );
 }
 
-/** A list chosen from fixed values (payment forms, looking for, values of §9), as a group of checkboxes. */
+/**
+ * A list chosen from fixed values (payment forms, looking for, values of §9): a group of checkboxes
+ * in edit mode; outside it, the chosen ones read as a plain list under the legend, as the flags do.
+ */
 export function ProfileChoiceList({ name, legend, options, editing }: { name: ProfileListField; legend: string; options: readonly string[]; editing: boolean }) {
   const { control } = useFormContext<ProfileFormValues>();
   return (
@@ -62,6 +65,15 @@ export function ProfileChoiceList({ name, legend, options, editing }: { name: Pr
       name={name}
       render={({ field }) => {
         const selected: readonly string[] = field.value ?? [];
+        if (!editing) {
+          const chosen = options.filter((option) => selected.includes(option));
+          return (
+            <div className="grid gap-1.5">
+              <p className="text-sm font-medium text-slate-800">{legend}</p>
+              <p className="text-sm text-slate-800">{chosen.length ? chosen.join(', ') : 'None listed'}</p>
+            </div>
+          );
+        }
         return (
         <fieldset className="grid gap-1.5">
           <legend className="mb-1 text-sm font-medium text-slate-800">{legend}</legend>
@@ -71,7 +83,6 @@ export function ProfileChoiceList({ name, legend, options, editing }: { name: Pr
                 <input
                   type="checkbox"
                   className="h-4 w-4 accent-blue-700"
-                  disabled={!editing}
                   checked={selected.includes(option)}
                   onChange={(e) => field.onChange(e.target.checked ? [...selected, option] : selected.filter((v) => v !== option))}
                 />

@@ -79,7 +79,7 @@ export function VocationTab(props: ProfileSectionProps) {
   return (
     <div className="grid gap-4 lg:grid-cols-[1fr_20rem]">
       <div className="grid content-start gap-4">
-        <Section title="Basic Information" action={<PrivacySwitch flag="professionalInfoIsPublic" section="Experience" editing={editing} />}>
+        <Section title="Basic Information" action={<PrivacySwitch flag="professionalInfoIsPublic" section="Experience, skills and credentials" editing={editing} />}>
           <div className="grid gap-3">
             <ProfileTextInput name="title" label="Title" editing={editing} />
             <ProfileTextInput name="bio" label="Bio" editing={editing} multiline />
