@@ -5,6 +5,12 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let value = input;
+  for (const key of path) value = value !== null && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : undefined;
+  return value;
+}
+
 /**
  * Validates a flat env-like object; on failure lists every missing or bad variable in one error,
  * so an operator fixes them all in one go.
@@ -14,7 +20,9 @@ export function parseConfig<S extends z.ZodType>(schema: S, input: unknown): z.i
   if (result.success) return result.data;
   const lines = result.error.issues.map((issue) => {
     const name = issue.path.join('.') || '(root)';
-    const received = issue.code === 'invalid_type' && issue.message.includes('undefined') ? 'is missing' : issue.message;
+    // An absent value is 'missing' whatever zod's wording; a schema's own message for it, which starts so, says more.
+    const absent = issue.code === 'invalid_type' && valueAt(input, issue.path) === undefined;
+    const received = absent && !issue.message.startsWith('is missing') ? 'is missing' : issue.message;
     return `  - ${name}: ${received}`;
   });
   throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
