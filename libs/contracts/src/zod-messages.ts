@@ -20,6 +20,11 @@ function count(origin: string, limit: number | bigint): string {
   return `${n}${UNITS[origin] ?? ''}`;
 }
 
+/** 'must be one of "a", "b"'. */
+function oneOf(values: readonly unknown[]): string {
+  return `must be one of ${values.map((v) => JSON.stringify(v)).join(', ')}`;
+}
+
 /** A discriminated union's accepted values of its discriminator (the issue's path ends at it). */
 function optionsOf(issue: Issue): unknown[] {
   return 'options' in issue && Array.isArray(issue.options) ? (issue.options as unknown[]) : [];
@@ -42,12 +47,12 @@ function wordingOf(issue: Issue): string | undefined {
       if ((issue.origin === 'array' || issue.origin === 'set') && issue.minimum === 1) return 'must not be empty';
       return `must be ${issue.inclusive === false ? 'more than' : 'at least'} ${count(issue.origin, issue.minimum as number | bigint)}`;
     case 'invalid_value':
-      return issue.values.length === 1 ? `must be ${JSON.stringify(issue.values[0])}` : `must be one of ${issue.values.map((v: unknown) => JSON.stringify(v)).join(', ')}`;
+      return issue.values.length === 1 ? `must be ${JSON.stringify(issue.values[0])}` : oneOf(issue.values);
     case 'invalid_format':
       return issue.format === 'regex' ? 'is not in the expected form' : `must be a valid ${issue.format === 'datetime' ? 'date and time' : issue.format}`;
     case 'invalid_union':
       if (!issue.discriminator || optionsOf(issue).length === 0) return 'is not one of the accepted forms';
-      return `must be one of ${optionsOf(issue).map((v) => JSON.stringify(v)).join(', ')}`;
+      return oneOf(optionsOf(issue));
     case 'unrecognized_keys':
       return `has unknown ${issue.keys.length === 1 ? 'field' : 'fields'} ${issue.keys.join(', ')}`;
     case 'not_multiple_of':

@@ -12,6 +12,11 @@ function wordsOf(segment: string): string {
     .join(' ');
 }
 
+/** Text with its first letter in capitals: a reason that reads on from a field's name, standing alone under that field. */
+export function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 /** One of a list by its place, counted from one: 'photos', 0 → 'photo 1'. */
 function oneOf(list: string, index: number): string {
   const singular = list.endsWith('ies') ? `${list.slice(0, -3)}y` : list.endsWith('s') && !list.endsWith('ss') ? list.slice(0, -1) : list;
@@ -31,16 +36,15 @@ export function fieldLabel(path: string): string {
       parts.push(list === undefined ? `#${Number(segment) + 1}` : oneOf(list, Number(segment)));
     } else if (/^[A-Za-z][A-Za-z0-9_-]*$/.test(segment) && !/^[0-9a-f]{8}-[0-9a-f]{4}-/i.test(segment)) parts.push(wordsOf(segment));
   }
-  const label = parts.join(' ');
-  return label.charAt(0).toUpperCase() + label.slice(1);
+  return capitalised(parts.join(' '));
 }
 
 /** A sentence: a capital first letter and a closing stop. */
 function sentence(text: string): string {
   const trimmed = text.trim();
   if (!trimmed) return '';
-  const capitalised = trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
-  return /[.!?]$/.test(capitalised) ? capitalised : `${capitalised}.`;
+  const capital = capitalised(trimmed);
+  return /[.!?]$/.test(capital) ? capital : `${capital}.`;
 }
 
 /** One 'body.field: message' refusal as a sentence naming the field, or null when `part` is not one. */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, ne, or, sql, type Column, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '@freemarket/db';
 import type { RefundReason, TransactionStatus } from '@freemarket/contracts';
 import { itemsForSale, stripeEvents, transactions, type TransactionRow } from '../db/schema/index.js';
@@ -122,14 +122,11 @@ export async function requestEnrolmentCancels(db: DbOrTx, keep: Pick<Transaction
 /** What makes two payments the same checkout: who pays whom, what kind of payment, and for which item or tutorial, if any. */
 export type CheckoutKey = Pick<TransactionRow, 'buyerId' | 'sellerId' | 'type' | 'itemId' | 'tutorialId'>;
 
+/** The column holds `value`, or is null as `value` is. */
+const sameAs = <T>(column: SQLWrapper & Column, value: T | null) => (value === null ? isNull(column) : eq(column, value));
+
 const checkoutOf = (key: CheckoutKey) =>
-  and(
-    eq(transactions.buyerId, key.buyerId),
-    eq(transactions.sellerId, key.sellerId),
-    eq(transactions.type, key.type),
-    key.itemId === null ? isNull(transactions.itemId) : eq(transactions.itemId, key.itemId),
-    key.tutorialId === null ? isNull(transactions.tutorialId) : eq(transactions.tutorialId, key.tutorialId),
-  );
+  and(eq(transactions.buyerId, key.buyerId), eq(transactions.sellerId, key.sellerId), eq(transactions.type, key.type), sameAs(transactions.itemId, key.itemId), sameAs(transactions.tutorialId, key.tutorialId));
 
 /** An open payment whose intent exists. */
 export type OpenCheckout = TransactionRow & { stripePaymentIntentId: string };
@@ -150,7 +147,7 @@ export async function findReopenable(
       and(
         checkoutOf(key),
         eq(transactions.amount, key.amount),
-        key.description === null ? isNull(transactions.description) : eq(transactions.description, key.description),
+        sameAs(transactions.description, key.description),
         openPayment,
         isNotNull(transactions.stripePaymentIntentId),
         newsWithin(minutes),

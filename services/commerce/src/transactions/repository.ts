@@ -29,7 +29,7 @@ export const PAYEE_SEES: readonly TransactionStatus[] = ['recorded', 'succeeded'
 function payerSees(status: TransactionStatus | undefined): SQL | undefined {
   if (status === 'pending') return openPayment;
   if (status) return undefined;
-  return or(inArray(transactions.status, ['recorded', 'succeeded', 'partially_refunded', 'refunded']), and(eq(transactions.status, 'failed'), openPayment));
+  return or(inArray(transactions.status, [...PAYEE_SEES]), and(eq(transactions.status, 'failed'), openPayment));
 }
 
 /** One page of the member's transactions as buyer, seller or either, of one type and status if asked, newest first. */

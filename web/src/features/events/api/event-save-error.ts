@@ -1,4 +1,5 @@
 import { ApiError, errorMessageOf } from '../../../lib/api-client';
+import { capitalised } from '../../../lib/server-reason';
 import { INVALID_EVENT_DATE } from '../utils/constants';
 
 const DATE_REFUSAL = 'body.eventDate: ';
@@ -11,8 +12,7 @@ export function dateRefusal(error: unknown): string | undefined {
   if (!(error instanceof ApiError) || error.status !== 400) return undefined;
   const message = errorMessageOf(error);
   if (!message.startsWith(DATE_REFUSAL) || message.endsWith(INVALID_EVENT_DATE)) return undefined;
-  const reason = message.slice(DATE_REFUSAL.length);
-  return reason.charAt(0).toUpperCase() + reason.slice(1);
+  return capitalised(message.slice(DATE_REFUSAL.length));
 }
 
 /**

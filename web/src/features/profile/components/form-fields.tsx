@@ -3,12 +3,8 @@ import { Controller, useFormContext } from 'react-hook-form';
 import { Field, FieldProblem, Input, problemAttributes, Textarea } from '../../../components/ui/field';
 import { Switch } from '../../../components/ui/switch';
 import { WholeNumberInput } from '../../../components/ui/whole-number-input';
+import { capitalised } from '../../../lib/server-reason';
 import type { ProfileFlagField, ProfileFormValues, ProfileListField, ProfileTextField, ProfileWholeNumberField } from '../utils/profile-form';
-
-/** The contract's messages read on from a field's name ('must be a decimal number'); under the field they stand alone, capitalised. */
-function standingAlone(message: string | undefined): string | undefined {
-  return message ? message.charAt(0).toUpperCase() + message.slice(1) : undefined;
-}
 
 /**
  * A disabled field outside edit mode is a value being read, not an unavailable control: normal text,
@@ -19,7 +15,9 @@ const VIEWING = 'disabled:cursor-default disabled:bg-slate-50 disabled:opacity-1
 /** A text field of the profile form: disabled outside edit mode (spec 02 §2), its message below it. */
 export function ProfileTextInput({ name, label, editing, multiline = false, type = 'text' }: { name: ProfileTextField | 'latitude' | 'longitude'; label: string; editing: boolean; multiline?: boolean; type?: string }) {
   const { register, formState } = useFormContext<ProfileFormValues>();
-  const problem = standingAlone(formState.errors[name]?.message);
+  // The contract's messages read on from the field's name ('must be a decimal number'); here they stand alone.
+  const message = formState.errors[name]?.message;
+  const problem = message ? capitalised(message) : undefined;
   const id = `profile-${name}`;
   const maxLength = name === 'latitude' || name === 'longitude' ? 20 : PROFILE_TEXT_MAX[name];
   const common = { id, disabled: !editing, className: editing ? undefined : VIEWING, ...problemAttributes(id, problem), maxLength, ...register(name) };

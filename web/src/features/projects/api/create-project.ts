@@ -3,6 +3,7 @@ import { useSubmitMutation } from '../../../lib/use-submit-mutation';
 import type { CreateProjectBody, Project } from '@freemarket/contracts';
 import { toast } from '../../../components/ui/toast-store';
 import { ApiError, apiRequest, errorMessageOf } from '../../../lib/api-client';
+import { capitalised } from '../../../lib/server-reason';
 import { PROJECT_TARGET_DATE_PASSED } from '../utils/constants';
 import { projectsKeyRoot } from './get-projects';
 
@@ -17,7 +18,7 @@ export function createProject(body: CreateProjectBody): Promise<Project> {
  */
 export function pastTargetDateRefusal(error: unknown): string | undefined {
   if (!(error instanceof ApiError) || error.status !== 400 || errorMessageOf(error) !== `body.targetDate: ${PROJECT_TARGET_DATE_PASSED}`) return undefined;
-  return PROJECT_TARGET_DATE_PASSED.charAt(0).toUpperCase() + PROJECT_TARGET_DATE_PASSED.slice(1);
+  return capitalised(PROJECT_TARGET_DATE_PASSED);
 }
 
 export function useCreateProject(onCreated: () => void) {
