@@ -57,6 +57,17 @@ describe('an item’s hold', () => {
     expect((await itemRow(item.id))?.status).toBe('sold');
   });
 
+  it('is one payment when its buyer presses Buy Now in two tabs at the same moment', async () => {
+    const item = await listItem();
+    const intents = c.stripe.intents.length;
+    c.stripe.delayNextAnswer(300);
+    const [first, second] = await Promise.all([buy(c.ada, item), buy(c.ada, item)]);
+    expect(first.status).toBe(200);
+    expect(second).toEqual(first);
+    expect(c.stripe.intents.length - intents).toBe(1);
+    expect((await transaction(first.body.transactionId)).status).toBe('pending');
+  });
+
   it('lasts as long as an unpaid payment stays payable, then passes to the next buyer and the stale payment is canceled', async () => {
     const item = await listItem('55.00');
     const first = await startBuying(c.ada, item);
@@ -258,16 +269,17 @@ describe('a second payment taken for an item already sold', () => {
 });
 
 describe('starting again for an item', () => {
-  it('never leaves payable a payment replaced while Stripe was still making its intent: its request answers 409 and its intent is canceled', async () => {
+  it('never leaves payable a payment ended while Stripe was still making its intent (the seller repriced the item): its request answers 409 and its intent is canceled', async () => {
     const item = await listItem('42.00');
     c.stripe.delayNextAnswer(800);
     const slow = buy(c.ada, item);
     const slowRow = await waitFor('the first payment stored', async () => (await db().select().from(transactions).where(eq(transactions.itemId, item.id)))[0]);
-    const second = await startBuying(c.ada, item);
+    expect((await call<Item>(c.sut, c.bob.id, 'PUT', `/api/items-for-sale/${item.id}`, { title: 'Rocking chair', price: '45.00' })).status).toBe(200);
     expect(await slow).toMatchObject({ status: 409, body: { message: 'This payment has ended; start a new one' } });
     expect((await transaction(slowRow.id)).status).toBe('canceled');
     const slowIntent = c.stripe.intents.find((i) => i.metadata.transactionId === slowRow.id)!;
     expect(slowIntent.status).toBe('canceled');
+    const second = await startBuying(c.ada, { ...item, price: '45.00' });
     expect((await transaction(second.transactionId)).status).toBe('pending');
     expect(fakeIntent(second.intentId).status).toBe('requires_payment_method');
   });

@@ -52,6 +52,17 @@ describe('a checkout opened again', () => {
     expect(await history(buyer, 'pending')).toEqual([]);
   });
 
+  it('is one payment when two tabs open it at the same moment, while Stripe is still making its intent', async () => {
+    const buyer = await newBuyer();
+    const intents = c.stripe.intents.length;
+    c.stripe.delayNextAnswer(300);
+    const [first, second] = await Promise.all([checkout(buyer, donation('15.00')), checkout(buyer, donation('15.00'))]);
+    expect(second).toEqual(first);
+    expect(c.stripe.intents.length - intents).toBe(1);
+    expect(await history(buyer, 'pending')).toEqual([{ id: first.transactionId, status: 'pending', amount: '15.00' }]);
+    expect(await history(buyer, 'canceled')).toEqual([]);
+  });
+
   it('restarts the age after which an open checkout is given up as abandoned', async () => {
     const buyer = await newBuyer();
     const first = await checkout(buyer, donation('8.00'));

@@ -132,30 +132,30 @@ const checkoutOf = (key: CheckoutKey) =>
 export type OpenCheckout = TransactionRow & { stripePaymentIntentId: string };
 
 /**
- * The buyer's newest open checkout with this key, amount and description whose intent exists and
- * which had news within `minutes` (the sweeper has not given up on it): the one to open again.
+ * Holds the buyer's checkouts for the caller's transaction, so two opened at once (two tabs) are
+ * opened one after the other and the second finds the first's payment.
+ */
+export async function lockCheckoutsOf(db: DbOrTx, buyerId: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext('commerce.checkout'), hashtext(${buyerId}))`);
+}
+
+/**
+ * The buyer's newest open checkout with this key, amount and description which had news within
+ * `minutes` (the sweeper has not given up on it): the one to open again. Its intent may still be
+ * in the making (a second tab opened with the first); its own idempotency key then gets the same one.
  */
 export async function findReopenable(
   db: DbOrTx,
   key: CheckoutKey & Pick<TransactionRow, 'amount' | 'description'>,
   minutes: number,
-): Promise<OpenCheckout | undefined> {
+): Promise<TransactionRow | undefined> {
   const [row] = await db
     .select()
     .from(transactions)
-    .where(
-      and(
-        checkoutOf(key),
-        eq(transactions.amount, key.amount),
-        sameAs(transactions.description, key.description),
-        openPayment,
-        isNotNull(transactions.stripePaymentIntentId),
-        newsWithin(minutes),
-      ),
-    )
+    .where(and(checkoutOf(key), eq(transactions.amount, key.amount), sameAs(transactions.description, key.description), openPayment, newsWithin(minutes)))
     .orderBy(desc(transactions.createdAt), desc(transactions.id))
     .limit(1);
-  return row?.stripePaymentIntentId ? { ...row, stripePaymentIntentId: row.stripePaymentIntentId } : undefined;
+  return row;
 }
 
 /** Starts an open payment's age again (the buyer is back at its form); false once it has ended. */

@@ -13,6 +13,7 @@ import {
   deleteTransaction,
   findByIntent,
   findReopenable,
+  lockCheckoutsOf,
   firstDelivery,
   heldByAnother,
   markItemSold,
@@ -57,25 +58,28 @@ export class PaymentService {
    * canceled, at the provider first; for a tutorial, the buyer's own earlier ones are; for a
    * payment to a member for nothing listed (a transfer, a donation), the buyer's earlier ones to that
    * payee of that kind are. The buyer's open checkout for the same payment (payee, kind, item or
-   * tutorial, amount and description) is opened again instead of a new one (a reload, Back, the
-   * same amount entered again), as Stripe advises one intent per purchase.
+   * tutorial, amount and description) is opened again instead of a new one (a reload, Back, a
+   * second tab opened at the same moment, the same amount entered again), as Stripe advises one
+   * intent per purchase.
    */
   async createIntent(actor: Actor, input: CreatePaymentIntentInput, { reopen = true } = {}): Promise<PaymentIntent> {
     const provider = this.requireProvider();
-    // One transaction with the item or tutorial locked: two payments for one are served one after the other.
-    const started = await this.runtime.transaction(async (tx): Promise<{ open: OpenCheckout } | { row: TransactionRow }> => {
+    // One transaction with the buyer's checkouts and the item or tutorial locked: two payments for one are served one after the other.
+    const row = await this.runtime.transaction(async (tx): Promise<TransactionRow> => {
+      await lockCheckoutsOf(tx, actor.userId);
       const { amount, description } = await this.checked(tx, actor, input);
       const checkout = { buyerId: actor.userId, sellerId: input.sellerId, type: input.type, itemId: input.itemId ?? null, tutorialId: input.tutorialId ?? null, amount, description };
       const open = reopen ? await findReopenable(tx, checkout, this.ttlMinutes) : undefined;
-      if (open) return { open };
+      if (open) return open;
       const [inserted] = await tx
         .insert(transactions)
         .values({ ...checkout, source: provider.name, paymentMethod: 'card', status: 'pending' })
         .returning();
-      return { row: inserted! };
+      return inserted!;
     });
-    if ('open' in started) return (await this.reopened(provider, started.open)) ?? this.createIntent(actor, input, { reopen: false });
-    const { row } = started;
+    if (row.stripePaymentIntentId) {
+      return (await this.reopened(provider, { ...row, stripePaymentIntentId: row.stripePaymentIntentId })) ?? this.createIntent(actor, input, { reopen: false });
+    }
     const intent = await this.intentFor(provider, row, row.description);
     if (row.itemId) await this.endEarlierPayments(row, row.itemId);
     else if (row.tutorialId) await this.endEarlierEnrolments({ ...row, tutorialId: row.tutorialId });
