@@ -195,6 +195,32 @@ describe('checkout with local mode’s development provider', () => {
     expect(await s.page.getByRole('heading', { name: 'Payment Successful' }).count()).toBe(0);
   });
 
+  it('asks before sending the same amount to the same member again, as when going Back after paying', async () => {
+    const page = b.page;
+    await page.goto(checkoutHref({ sellerId: s.id, type: 'transfer', amount: '9', description: 'Money transfer to Sam Seller' }));
+    await reachPaymentForm(page);
+    await fillCard(page);
+    await page.getByRole('button', { name: 'Send $9.00' }).click();
+    await page.getByRole('heading', { name: 'Payment Successful' }).waitFor();
+
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Paid Recently' }).waitFor();
+    const asked = page.getByTestId('paid-recently');
+    expect(await asked.innerText()).toContain('You sent $9.00 to Sam Seller just now.');
+    expect(await seriousViolations(page)).toEqual([]);
+    // Coming back started no payment.
+    const pending = await callApi<TransactionPage>(page, 'GET', '/api/transactions?status=pending&type=transfer');
+    expect(pending.body.items.filter((t) => t.amount === '9.00')).toEqual([]);
+
+    await asked.getByRole('button', { name: 'Send $9.00 again' }).click();
+    await reachPaymentForm(page);
+    await fillCard(page);
+    await page.getByRole('button', { name: 'Send $9.00' }).click();
+    await page.getByRole('heading', { name: 'Payment Successful' }).waitFor();
+    const sent = await callApi<TransactionPage>(page, 'GET', '/api/transactions?status=succeeded&type=transfer');
+    expect(sent.body.items.filter((t) => t.amount === '9.00')).toHaveLength(2);
+  });
+
   it('keeps the form open after a declined card, shows the failed payment with a retry link, and pays on the retry', async () => {
     const page = b.page;
     await page.goto(checkoutHref({ sellerId: s.id, type: 'transfer', amount: '7', description: 'Money transfer to Sam Seller' }));

@@ -12,6 +12,7 @@ import { usePaymentsConfig } from '../api/get-payments-config';
 import { parseAmount, parseType, submitLabel } from '../utils/payment-text';
 import { CheckoutCard, ConfigurationRequiredCard, PaymentErrorCard, Working } from './checkout-cards';
 import { DevelopmentPaymentForm } from './development-payment-form';
+import { AskIfPaidRecently } from './paid-recently';
 import { formatMoney } from '../../../lib/money';
 
 // @NOTE Stripe's libraries load only when the server names Stripe as the provider: local mode's
@@ -95,7 +96,15 @@ export function CheckoutScreen() {
     ...(request.tutorialId ? { tutorialId: request.tutorialId } : {}),
     ...(request.description ? { description: request.description } : {}),
   };
-  return <PaymentStep key={JSON.stringify(body)} body={body} provider={provider} onChangeAmount={amountEntered ? () => void navigate(-1) : undefined} />;
+  const key = JSON.stringify(body);
+  const payment = <PaymentStep key={key} body={body} provider={provider} onChangeAmount={amountEntered ? () => void navigate(-1) : undefined} />;
+  // An item or a tutorial is paid once, which the server sees to; a member can be paid the same twice, so the member is asked.
+  if (body.itemId || body.tutorialId) return payment;
+  return (
+    <AskIfPaidRecently key={key} body={body}>
+      {payment}
+    </AskIfPaidRecently>
+  );
 }
 
 type Provider = { name: 'development' } | { name: 'stripe'; publishableKey: string };

@@ -1,0 +1,53 @@
+import type { CreatePaymentIntentBody, Transaction } from '@freemarket/contracts';
+import type { TransactionType } from '@freemarket/contracts/constants';
+import { History } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Button } from '../../../components/ui/button';
+import { memberName } from '../../../lib/member-name';
+import { formatMoney } from '../../../lib/money';
+import { relativeTime } from '../../../lib/relative-time';
+import { useNow } from '../../../lib/use-now';
+import { useRecentPayments } from '../api/get-recent-payments';
+import { samePaymentMadeRecently } from '../utils/recent-payment';
+import { submitLabel } from '../utils/payment-text';
+import { BackHomeLink, CheckoutCard, HistoryLink, Working } from './checkout-cards';
+
+const PAID: Readonly<Record<TransactionType, string>> = { donation: 'donated', transfer: 'sent', purchase: 'paid' };
+const AGAIN: Readonly<Record<TransactionType, string>> = {
+  donation: 'Would you like to donate again?',
+  transfer: 'Would you like to send it again?',
+  purchase: 'Would you like to pay again?',
+};
+
+/**
+ * Before a payment to a member for nothing listed, asks whether the same one made lately (Back
+ * after paying, a link opened twice) is meant again; `children`, the payment, once it is, or when
+ * there is none. The history is read once: an answer that cannot be had asks nothing.
+ */
+export function AskIfPaidRecently({ body, children }: { body: CreatePaymentIntentBody; children: ReactNode }) {
+  const [payAgain, setPayAgain] = useState(false);
+  const type = body.type ?? 'purchase';
+  const paid = useRecentPayments(type, !payAgain);
+  const now = useNow(60_000);
+  if (payAgain || paid.isError) return children;
+  if (paid.isPending) return <Working text="Initializing payment..." />;
+  const recent = samePaymentMadeRecently(paid.data.items, body, now);
+  return recent ? <PaidRecentlyCard payment={recent} type={type} now={now} onPayAgain={() => setPayAgain(true)} /> : children;
+}
+
+function PaidRecentlyCard({ payment, type, now, onPayAgain }: { payment: Transaction; type: TransactionType; now: number; onPayAgain: () => void }) {
+  const payee = payment.seller ? memberName(payment.seller) : 'this member';
+  return (
+    <CheckoutCard title="Paid Recently" icon={<History className="h-5 w-5 text-blue-700" aria-hidden="true" />} testId="paid-recently">
+      <div className="grid gap-1">
+        <p className="text-slate-800">{`You ${PAID[type]} ${formatMoney(payment.amount)} to ${payee} ${relativeTime(payment.createdAt, now)}.`}</p>
+        <p className="text-slate-700">{AGAIN[type]}</p>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button type="button" onClick={onPayAgain}>{`${submitLabel(type, payment.amount)} again`}</Button>
+        <HistoryLink />
+        <BackHomeLink variant="outline" />
+      </div>
+    </CheckoutCard>
+  );
+}
