@@ -60,11 +60,13 @@ describe('an item’s hold', () => {
   it('is one payment when its buyer presses Buy Now in two tabs at the same moment', async () => {
     const item = await listItem();
     const intents = c.stripe.intents.length;
+    const calls = c.stripe.calls();
     c.stripe.delayNextAnswer(300);
     const [first, second] = await Promise.all([buy(c.ada, item), buy(c.ada, item)]);
     expect(first.status).toBe(200);
     expect(second).toEqual(first);
     expect(c.stripe.intents.length - intents).toBe(1);
+    expect(c.stripe.calls() - calls).toBe(1);
     expect((await transaction(first.body.transactionId)).status).toBe('pending');
   });
 

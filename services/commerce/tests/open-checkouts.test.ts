@@ -55,12 +55,28 @@ describe('a checkout opened again', () => {
   it('is one payment when two tabs open it at the same moment, while Stripe is still making its intent', async () => {
     const buyer = await newBuyer();
     const intents = c.stripe.intents.length;
+    const calls = c.stripe.calls();
     c.stripe.delayNextAnswer(300);
     const [first, second] = await Promise.all([checkout(buyer, donation('15.00')), checkout(buyer, donation('15.00'))]);
     expect(second).toEqual(first);
     expect(c.stripe.intents.length - intents).toBe(1);
+    // The second waited for the first's intent: Stripe was asked to make one once, never with a key in use.
+    expect(c.stripe.calls() - calls).toBe(1);
     expect(await history(buyer, 'pending')).toEqual([{ id: first.transactionId, status: 'pending', amount: '15.00' }]);
     expect(await history(buyer, 'canceled')).toEqual([]);
+  });
+
+  it('is a new payment when the open one never got its intent (its request died with the process), and that one is canceled', async () => {
+    const buyer = await newBuyer();
+    const first = await checkout(buyer, donation('16.00'));
+    await db()
+      .update(transactions)
+      .set({ stripePaymentIntentId: null, createdAt: sql`now() - interval '2 minutes'` })
+      .where(eq(transactions.id, first.transactionId));
+    const second = await checkout(buyer, donation('16.00'));
+    expect(second.transactionId).not.toBe(first.transactionId);
+    expect((await transaction(first.transactionId)).status).toBe('canceled');
+    expect(await history(buyer, 'pending')).toEqual([{ id: second.transactionId, status: 'pending', amount: '16.00' }]);
   });
 
   it('restarts the age after which an open checkout is given up as abandoned', async () => {

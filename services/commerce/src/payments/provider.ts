@@ -71,13 +71,22 @@ const RESUME_TIMEOUT_MS = 5_000;
 /** Intent states in which money is being taken or was taken. */
 const PAYING: ReadonlySet<Stripe.PaymentIntent.Status> = new Set(['processing', 'requires_capture', 'succeeded']);
 
+/** Each call to Stripe: attempts of up to 10 s, retried twice by the SDK. */
+const STRIPE_TIMEOUT_MS = 10_000;
+const STRIPE_RETRIES = 2;
+/**
+ * The longest an intent can take to be made (every attempt run out, with the SDK's backoff): a
+ * payment still without one after this has none coming.
+ */
+export const INTENT_MAKING_MAX_SECONDS = 60;
+
 /** Stripe through its official SDK. */
 export class StripeProvider implements PaymentProvider {
   readonly name = 'stripe';
   private readonly stripe: Stripe;
 
   constructor(private readonly config: Extract<PaymentsConfig, { provider: 'stripe' }>) {
-    this.stripe = new Stripe(config.secretKey, { maxNetworkRetries: 2, timeout: 10_000, ...(config.api ?? {}) });
+    this.stripe = new Stripe(config.secretKey, { maxNetworkRetries: STRIPE_RETRIES, timeout: STRIPE_TIMEOUT_MS, ...(config.api ?? {}) });
   }
 
   get publishableKey(): string {

@@ -133,7 +133,7 @@ export type OpenCheckout = TransactionRow & { stripePaymentIntentId: string };
 
 /**
  * Holds the buyer's checkouts for the caller's transaction, so two opened at once (two tabs) are
- * opened one after the other and the second finds the first's payment.
+ * checked one after the other and the second finds the first's payment.
  */
 export async function lockCheckoutsOf(db: DbOrTx, buyerId: string): Promise<void> {
   await db.execute(sql`select pg_advisory_xact_lock(hashtext('commerce.checkout'), hashtext(${buyerId}))`);
@@ -142,17 +142,19 @@ export async function lockCheckoutsOf(db: DbOrTx, buyerId: string): Promise<void
 /**
  * The buyer's newest open checkout with this key, amount and description which had news within
  * `minutes` (the sweeper has not given up on it): the one to open again. Its intent may still be
- * in the making (a second tab opened with the first); its own idempotency key then gets the same one.
+ * in the making by another request (a second tab opened with the first), for up to
+ * `makingSeconds` after it was started; one started before that has no intent coming.
  */
 export async function findReopenable(
   db: DbOrTx,
   key: CheckoutKey & Pick<TransactionRow, 'amount' | 'description'>,
-  minutes: number,
+  { minutes, makingSeconds }: { minutes: number; makingSeconds: number },
 ): Promise<TransactionRow | undefined> {
+  const intentMadeOrComing = or(isNotNull(transactions.stripePaymentIntentId), sql`${transactions.createdAt} > now() - make_interval(secs => ${makingSeconds})`);
   const [row] = await db
     .select()
     .from(transactions)
-    .where(and(checkoutOf(key), eq(transactions.amount, key.amount), sameAs(transactions.description, key.description), openPayment, newsWithin(minutes)))
+    .where(and(checkoutOf(key), eq(transactions.amount, key.amount), sameAs(transactions.description, key.description), openPayment, newsWithin(minutes), intentMadeOrComing))
     .orderBy(desc(transactions.createdAt), desc(transactions.id))
     .limit(1);
   return row;

@@ -1,14 +1,16 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { ConfirmDevPaymentBody, CreatePaymentIntentInput, PaymentIntent, PaymentsConfig, Transaction } from '@freemarket/contracts';
 import { AppError, ConflictError, ForbiddenError, InvalidRequestError, NotFoundError, UnavailableError, type Actor, type Emit, type ServiceRuntime } from '@freemarket/kit';
 import type { Tx } from '@freemarket/db';
 import { transactions, type TransactionRow } from '../db/schema/index.js';
 import { findItem, itemsArePublic } from '../items/repository.js';
 import { enrolledThrough, findTutorial, isPaid, tutorialOf } from '../tutorials/repository.js';
+import { findTransaction } from '../transactions/repository.js';
 import type { TransactionService } from '../transactions/service.js';
 import type { IntentCanceller } from './cancel-intents.js';
 import type { PaymentRefunder } from './refund-payments.js';
 import { outcomeOf, type PaymentOutcome } from './events.js';
-import { DevelopmentProvider, PaymentRefusedError, type PaymentProvider } from './provider.js';
+import { DevelopmentProvider, INTENT_MAKING_MAX_SECONDS, PaymentRefusedError, type PaymentProvider } from './provider.js';
 import {
   deleteTransaction,
   findByIntent,
@@ -28,6 +30,10 @@ import {
   type OpenCheckout,
 } from './repository.js';
 import { canMove, fromCents, isOpen, refundOutcome, successOutcome, toCents } from './transitions.js';
+
+/** How long a checkout waits for the intent another request is making of the same payment: within the gateway's 15 s. */
+const INTENT_WAIT_MS = 10_000;
+const INTENT_POLL_MS = 100;
 
 /** Provider calls a webhook's transaction made due, by payment id, for after its commit. */
 interface DueAfterCommit {
@@ -65,26 +71,45 @@ export class PaymentService {
   async createIntent(actor: Actor, input: CreatePaymentIntentInput, { reopen = true } = {}): Promise<PaymentIntent> {
     const provider = this.requireProvider();
     // One transaction with the buyer's checkouts and the item or tutorial locked: two payments for one are served one after the other.
-    const row = await this.runtime.transaction(async (tx): Promise<TransactionRow> => {
+    const started = await this.runtime.transaction(async (tx): Promise<{ open: TransactionRow } | { row: TransactionRow }> => {
       await lockCheckoutsOf(tx, actor.userId);
       const { amount, description } = await this.checked(tx, actor, input);
       const checkout = { buyerId: actor.userId, sellerId: input.sellerId, type: input.type, itemId: input.itemId ?? null, tutorialId: input.tutorialId ?? null, amount, description };
-      const open = reopen ? await findReopenable(tx, checkout, this.ttlMinutes) : undefined;
-      if (open) return open;
+      const open = reopen ? await findReopenable(tx, checkout, { minutes: this.ttlMinutes, makingSeconds: INTENT_MAKING_MAX_SECONDS }) : undefined;
+      if (open) return { open };
       const [inserted] = await tx
         .insert(transactions)
         .values({ ...checkout, source: provider.name, paymentMethod: 'card', status: 'pending' })
         .returning();
-      return inserted!;
+      return { row: inserted! };
     });
-    if (row.stripePaymentIntentId) {
-      return (await this.reopened(provider, { ...row, stripePaymentIntentId: row.stripePaymentIntentId })) ?? this.createIntent(actor, input, { reopen: false });
+    if ('open' in started) {
+      const open = started.open.stripePaymentIntentId ? started.open : await this.intentMadeElsewhere(started.open.id);
+      const answer = open?.stripePaymentIntentId ? await this.reopened(provider, { ...open, stripePaymentIntentId: open.stripePaymentIntentId }) : null;
+      return answer ?? this.createIntent(actor, input, { reopen: false });
     }
+    const { row } = started;
     const intent = await this.intentFor(provider, row, row.description);
     if (row.itemId) await this.endEarlierPayments(row, row.itemId);
     else if (row.tutorialId) await this.endEarlierEnrolments({ ...row, tutorialId: row.tutorialId });
     else await this.endEarlierCheckouts(row);
     return intent;
+  }
+
+  /**
+   * The payment another request is making the intent of (the buyer's other tab), once it has one;
+   * undefined when it ended instead. Stripe refuses a second use of an idempotency key while the
+   * first is running, so this waits for that request's answer rather than asking Stripe too.
+   */
+  private async intentMadeElsewhere(id: string): Promise<TransactionRow | undefined> {
+    const deadline = Date.now() + INTENT_WAIT_MS;
+    for (;;) {
+      const row = await findTransaction(this.runtime.db, id);
+      if (!row || !isOpen(row)) return undefined;
+      if (row.stripePaymentIntentId) return row;
+      if (Date.now() > deadline) throw new ConflictError('This payment is still being set up in another tab; try again in a moment');
+      await sleep(INTENT_POLL_MS);
+    }
   }
 
   /**

@@ -28,14 +28,16 @@ export function AskIfPaidRecently({ body, children }: { body: CreatePaymentInten
   const [payAgain, setPayAgain] = useState(false);
   const type = body.type ?? 'purchase';
   const paid = useRecentPayments(type, !payAgain);
-  const now = useNow(60_000);
+  // Judged as the checkout opens: a question already asked never goes away by itself and starts the payment unanswered.
+  const [openedAt] = useState(() => Date.now());
   if (payAgain || paid.isError) return children;
   if (paid.isPending) return <Working text="Initializing payment..." />;
-  const recent = samePaymentMadeRecently(paid.data.items, body, now);
-  return recent ? <PaidRecentlyCard payment={recent} type={type} now={now} onPayAgain={() => setPayAgain(true)} /> : children;
+  const recent = samePaymentMadeRecently(paid.data.items, body, openedAt);
+  return recent ? <PaidRecentlyCard payment={recent} type={type} onPayAgain={() => setPayAgain(true)} /> : children;
 }
 
-function PaidRecentlyCard({ payment, type, now, onPayAgain }: { payment: Transaction; type: TransactionType; now: number; onPayAgain: () => void }) {
+function PaidRecentlyCard({ payment, type, onPayAgain }: { payment: Transaction; type: TransactionType; onPayAgain: () => void }) {
+  const now = useNow(60_000);
   const payee = payment.seller ? memberName(payment.seller) : 'this member';
   return (
     <CheckoutCard title="Paid Recently" icon={<History className="h-5 w-5 text-blue-700" aria-hidden="true" />} testId="paid-recently">
