@@ -376,6 +376,32 @@ describe('checkout with local mode’s development provider', () => {
     await page.getByText('No transactions match these filters.').or(rows.first()).waitFor();
     expect(await rows.filter({ hasText: '$25.50' }).count()).toBe(0);
   });
+
+  it('asks again on Start Again when the payment ended because another tab paid it', async () => {
+    const page = b.page;
+    const donate = checkoutHref({ sellerId: s.id, type: 'donation', amount: '6', description: 'Campaign donation for Sam Seller' });
+    const tab = await b.context.newPage();
+    try {
+      await page.goto(donate);
+      await reachPaymentForm(page);
+      await tab.goto(donate);
+      await reachPaymentForm(tab);
+      await fillCard(page);
+      await page.getByRole('button', { name: 'Donate $6.00' }).click();
+      await page.getByRole('heading', { name: 'Payment Successful' }).waitFor();
+
+      await fillCard(tab);
+      await tab.getByRole('button', { name: 'Donate $6.00' }).click();
+      await tab.getByText('This payment has ended; start a new one', { exact: false }).first().waitFor();
+      await tab.getByRole('button', { name: 'Start Again' }).click();
+      await tab.getByRole('heading', { name: 'Paid Recently' }).waitFor();
+      expect(await tab.getByTestId('paid-recently').innerText()).toContain('You donated $6.00 to Sam Seller just now.');
+    } finally {
+      await tab.close();
+    }
+    const donated = await callApi<TransactionPage>(page, 'GET', '/api/transactions?status=succeeded&type=donation');
+    expect(donated.body.items.filter((t) => t.amount === '6.00')).toHaveLength(1);
+  });
 });
 
 describe('checkout with no payment provider', () => {

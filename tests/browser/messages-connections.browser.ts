@@ -172,11 +172,13 @@ describe('messaging', () => {
       await new Promise((resolve) => setTimeout(resolve, seconds * 1000 + 500));
       refusal = await note();
     }
-    const sameRefusal = new RegExp(`^${refusal.body.message.replace(/[()]/g, '\\$&').replace(/\d+/g, '\\d+')}$`);
+    // Spec 01 §8's text, and the server's reason on its own line as a sentence.
+    const sameRefusal = new RegExp(`^${refusal.body.message.replace(/[()]/g, '\\$&').replace(/\d+/g, '\\d+')}\\.?$`);
     const input = b.page.getByRole('textbox', { name: 'Message' });
     await input.fill('One more thing');
     await input.press('Enter');
     const region = b.page.getByRole('region', { name: /Notifications/, includeHidden: true });
+    await region.getByText('Failed to send message', { exact: true }).first().waitFor();
     await region.getByText(sameRefusal).waitFor();
     await expect.poll(() => input.inputValue()).toBe('One more thing');
     const conversation = await callApi<MessagePage>(b.page, 'GET', `/api/messages/${a.id}`);

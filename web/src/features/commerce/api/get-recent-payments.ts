@@ -3,12 +3,13 @@ import type { TransactionType } from '@freemarket/contracts/constants';
 import { getTransactions } from './get-transactions';
 
 /**
- * The buyer's newest succeeded payments of one kind, read as a checkout opens: dropped when it
- * closes, so Back after paying reads them again, and never refreshed under an open card form.
+ * The buyer's newest succeeded payments of one kind, read for each opening of a checkout (`openedAt`
+ * keys it: Back after paying, or Start Again, reads them anew), never refreshed under an open card
+ * form, and dropped once the checkout closes.
  */
-export function useRecentPayments(type: TransactionType, enabled: boolean) {
+export function useRecentPayments(type: TransactionType, openedAt: number, enabled: boolean) {
   return useQuery({
-    queryKey: ['/api/transactions', 'recent-paid', type],
+    queryKey: ['/api/transactions', 'recent-paid', type, openedAt],
     queryFn: () => getTransactions({ role: 'buyer', type, status: 'succeeded' }),
     enabled,
     gcTime: 0,

@@ -97,12 +97,21 @@ export function CheckoutScreen() {
     ...(request.description ? { description: request.description } : {}),
   };
   const key = JSON.stringify(body);
-  const payment = <PaymentStep key={key} body={body} provider={provider} onChangeAmount={amountEntered ? () => void navigate(-1) : undefined} />;
+  const onChangeAmount = amountEntered ? () => void navigate(-1) : undefined;
   // An item or a tutorial is paid once, which the server sees to; a member can be paid the same twice, so the member is asked.
-  if (body.itemId || body.tutorialId) return payment;
+  if (body.itemId || body.tutorialId) return <PaymentStep key={key} body={body} provider={provider} onChangeAmount={onChangeAmount} />;
+  return <MemberPaymentStep key={key} body={body} provider={provider} onChangeAmount={onChangeAmount} />;
+}
+
+/**
+ * A payment to a member for nothing listed: asked about first when the same was paid lately, and
+ * asked again on Start Again (the payment may have ended because another tab paid it).
+ */
+function MemberPaymentStep({ body, provider, onChangeAmount }: { body: CreatePaymentIntentBody; provider: Provider; onChangeAmount?: () => void }) {
+  const [opening, setOpening] = useState(0);
   return (
-    <AskIfPaidRecently key={key} body={body}>
-      {payment}
+    <AskIfPaidRecently key={opening} body={body}>
+      <PaymentStep body={body} provider={provider} onChangeAmount={onChangeAmount} onStartAgain={() => setOpening((n) => n + 1)} />
     </AskIfPaidRecently>
   );
 }
@@ -160,7 +169,7 @@ function AmountStep({ type, description, onAmount }: { type: TransactionType; de
 }
 
 /** Spec 02 §4: initialising (the intent is being made), then the form once a client secret returns. */
-function PaymentStep({ body, provider, onChangeAmount }: { body: CreatePaymentIntentBody; provider: Provider; onChangeAmount?: () => void }) {
+function PaymentStep({ body, provider, onChangeAmount, onStartAgain }: { body: CreatePaymentIntentBody; provider: Provider; onChangeAmount?: () => void; onStartAgain?: () => void }) {
   const intent = useCreatePaymentIntent();
   const { mutate } = intent;
   // React's development double effects would otherwise ask for a second intent.
@@ -178,7 +187,7 @@ function PaymentStep({ body, provider, onChangeAmount }: { body: CreatePaymentIn
   }
   if (!intent.data) return <Working text="Initializing payment..." />;
   // A new intent for the same request: a fresh form, or the reason there can be none (a new price, a sale).
-  return <CompletePayment key={intent.data.transactionId} body={body} provider={provider} intent={intent.data} onStartAgain={() => mutate(body)} onChangeAmount={onChangeAmount} />;
+  return <CompletePayment key={intent.data.transactionId} body={body} provider={provider} intent={intent.data} onStartAgain={onStartAgain ?? (() => mutate(body))} onChangeAmount={onChangeAmount} />;
 }
 
 interface CompletePaymentProps {

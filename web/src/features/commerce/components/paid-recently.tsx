@@ -22,14 +22,14 @@ const AGAIN: Readonly<Record<TransactionType, string>> = {
 /**
  * Before a payment to a member for nothing listed, asks whether the same one made lately (Back
  * after paying, a link opened twice) is meant again; `children`, the payment, once it is, or when
- * there is none. The history is read once: an answer that cannot be had asks nothing.
+ * there is none. The history is read once per opening: an answer that cannot be had asks nothing.
  */
 export function AskIfPaidRecently({ body, children }: { body: CreatePaymentIntentBody; children: ReactNode }) {
   const [payAgain, setPayAgain] = useState(false);
   const type = body.type ?? 'purchase';
-  const paid = useRecentPayments(type, !payAgain);
   // Judged as the checkout opens: a question already asked never goes away by itself and starts the payment unanswered.
   const [openedAt] = useState(() => Date.now());
+  const paid = useRecentPayments(type, openedAt, !payAgain);
   if (payAgain || paid.isError) return children;
   if (paid.isPending) return <Working text="Initializing payment..." />;
   const recent = samePaymentMadeRecently(paid.data.items, body, openedAt);

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useSubmitMutation } from '../../../lib/use-submit-mutation';
 import type { Message, SendMessageBody } from '@freemarket/contracts';
 import { toast } from '../../../components/ui/toast-store';
-import { apiRequest, refusalOf } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-client';
 import { conversationsQueryOptions } from './get-conversations';
 import { messagesQueryOptions } from './get-messages';
 
@@ -16,8 +16,8 @@ export function useSendMessage({ announce }: { announce: boolean }) {
   const queryClient = useQueryClient();
   return useSubmitMutation({
     mutationFn: sendMessage,
-    // A refusal says why (too long, too many at once, a member who left); anything else is spec 01 §8's text.
-    meta: { errorText: (error) => refusalOf(error) ?? 'Failed to send message' },
+    // Spec 01 §8's text; a refusal's reason (too long, too many at once, a member who left) on its own line, in a member's words.
+    meta: { errorText: 'Failed to send message' },
     onSuccess: async (message) => {
       if (announce) toast({ title: 'Message sent', description: 'Your message has been sent successfully!' });
       await Promise.all([
