@@ -120,13 +120,19 @@ describe('checkout with local mode’s development provider', () => {
       )
       .toMatch(/^25 points/);
 
-    // The item is sold: a second Buy Now is refused with the server's reason.
+    // The item is sold: Buy Now again (Back, a tab left open) says it is hers, and starts no payment.
     const items = await callApi<{ items: Item[] }>(s.page, 'GET', `/api/items-for-sale/${s.id}`);
     expect(items.body.items.find((i) => i.id === item.id)?.status).toBe('sold');
     await page.goto(buyNow);
-    await page.getByRole('heading', { name: 'Payment Error' }).waitFor();
-    expect(await page.getByTestId('payment-error').getByRole('alert').innerText()).toBe('This item has already been sold');
-    expect(await page.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
+    const already = page.getByTestId('already-bought');
+    await already.getByRole('heading', { name: 'Already Bought' }).waitFor();
+    expect(await already.getByText(/^You bought Hand-thrown mug for \$25\.50 (just now|1 minute ago)\.$/).isVisible()).toBe(true);
+    expect(await already.getByRole('link', { name: 'View transaction history' }).getAttribute('href')).toBe('/transactions');
+    expect(await already.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
+    expect(await page.getByTestId('payment-error').count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    const pending = await callApi<{ items: unknown[] }>(page, 'GET', `/api/transactions?role=buyer&status=pending&itemId=${item.id}`);
+    expect(pending.body.items).toEqual([]);
   });
 
   it('donates to a candidate from the profile dialog’s Donate link, the member entering the amount', async () => {

@@ -593,6 +593,7 @@ describe('the learning hub', () => {
   it('lets Bob pay for the paid tutorial through the development checkout, then watch it and Start Learning, while Ada sees her own video', async () => {
     const page = b.page;
     // Continues at the checkout Enroll opened in the test before.
+    const enrolHref = page.url();
     await reachPaymentForm(page);
     expect(await page.getByTestId('checkout-amount').innerText()).toBe('$24.50');
     await page.getByRole('textbox', { name: 'Card number' }).fill('4242 4242 4242 4242');
@@ -628,6 +629,17 @@ describe('the learning hub', () => {
     // The card says so too, beside the price, without opening it.
     await card.getByText('Enrolled', { exact: true }).waitFor();
     expect(await card.getByText('$24.50', { exact: true }).isVisible()).toBe(true);
+
+    // Enroll's checkout opened again (Back, a tab left open) says the tutorial is Bob's, and opens it.
+    await page.goto(enrolHref);
+    const already = page.getByTestId('already-bought');
+    await already.getByRole('heading', { name: 'Already Enrolled' }).waitFor();
+    expect(await already.getByText(`You paid $24.50 for Tutorial: ${paid} just now; you are enrolled.`).isVisible()).toBe(true);
+    expect(await page.getByTestId('payment-error').count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await already.getByRole('link', { name: 'Open Tutorial' }).click();
+    await page.getByRole('dialog', { name: paid }).getByRole('button', { name: 'Start Learning', exact: true }).waitFor();
+    await page.keyboard.press('Escape');
 
     // The creator sees her own video without paying, and her card is not hers to enroll in.
     await a.page.goto('/learn');

@@ -101,13 +101,16 @@ export type Transaction = z.infer<typeof transactionSchema>;
 export const TRANSACTIONS_LIMIT = { default: 20, max: 100 } as const;
 
 /**
- * `GET /api/transactions?role&type&status`: the signed-in member's own transactions, newest first.
+ * `GET /api/transactions?role&type&status&itemId&tutorialId`: the signed-in member's own transactions, newest first.
  * Without `status`, a payer's checkouts never paid (`pending`, `canceled`) are left out.
  */
 export const listTransactionsQuerySchema = z.object({
   role: z.enum(['all', 'buyer', 'seller']).default('all'),
   type: transactionTypeSchema.optional(),
   status: transactionStatusSchema.optional(),
+  /** Payments for this item, or enrolling in this tutorial (the checkout asks whether its buyer has one already). */
+  itemId: z.uuid().optional(),
+  tutorialId: z.uuid().optional(),
   limit: z.coerce.number().int().min(1).max(TRANSACTIONS_LIMIT.max).default(TRANSACTIONS_LIMIT.default),
   cursor: z.string().min(1).max(200).optional(),
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import type { ErrorBody, Item, PaymentIntent, PaymentsConfig, Transaction } from '@freemarket/contracts';
+import type { ErrorBody, Item, PaymentIntent, PaymentsConfig, Transaction, TransactionPage } from '@freemarket/contracts';
 import { setContactPrivacy, waitFor } from '@freemarket/testing';
 import { deliverWebhook, intentEvent, refundEvent, type StripeEventInput } from '@freemarket/testing/stripe-webhooks';
 import { itemsForSale, memberProfiles, outbox, stripeEvents, transactions, users } from '../src/db/schema/index.js';
@@ -108,7 +108,21 @@ describe('buying an item', () => {
     expect(await transaction(transactionId)).toMatchObject({ status: 'succeeded', itemId: item.id, description: 'Bread maker' });
     const sold = (await call<{ items: Item[] }>(c.sut, c.ada.id, 'GET', `/api/items-for-sale/${c.bob.id}`)).body.items.find((i) => i.id === item.id);
     expect(sold?.status).toBe('sold');
-    expect(await pay(c.ada, { amount: '40.00', sellerId: c.bob.id, itemId: item.id, type: 'purchase' })).toMatchObject({ status: 409, body: { message: 'This item has already been sold' } });
+    // The buyer is told the item is theirs; anyone else that it is sold.
+    expect(await pay(c.ada, { amount: '40.00', sellerId: c.bob.id, itemId: item.id, type: 'purchase' })).toMatchObject({ status: 409, body: { message: 'You have already bought this item' } });
+    expect(await pay(c.cara, { amount: '40.00', sellerId: c.bob.id, itemId: item.id, type: 'purchase' })).toMatchObject({ status: 409, body: { message: 'This item has already been sold' } });
+  });
+
+  it('lists a buyer’s own succeeded payment for an item when the history is filtered by it, and nobody else’s', async () => {
+    const item = await listItem();
+    const { intentId, transactionId } = await startPayment({ amount: '40.00', sellerId: c.bob.id, itemId: item.id, type: 'purchase' });
+    await deliver(intentEvent('payment_intent.succeeded', intentId));
+    const bought = (who: typeof c.ada, query: string) => call<TransactionPage>(c.sut, who.id, 'GET', `/api/transactions?role=buyer&status=succeeded&${query}`);
+    expect((await bought(c.ada, `itemId=${item.id}`)).body.items.map((t) => t.id)).toEqual([transactionId]);
+    expect((await bought(c.cara, `itemId=${item.id}`)).body.items).toEqual([]);
+    expect((await bought(c.ada, `itemId=${randomUUID()}`)).body.items).toEqual([]);
+    expect((await bought(c.ada, `tutorialId=${randomUUID()}`)).body.items).toEqual([]);
+    expect(await bought(c.ada, 'itemId=bread')).toMatchObject({ status: 400, body: { message: 'querystring.itemId: must be a valid uuid' } });
   });
 
   it('takes no card payment for an item priced beyond what one can be, and stores nothing', async () => {

@@ -40,6 +40,28 @@ export async function setTransaction(
     .where(eq(transactions.id, id));
 }
 
+/**
+ * Whether the buyer owns the item or is enrolled in the tutorial through a payment other than
+ * `except`: one that succeeded (and was announced) and was not refunded in full. A partial refund
+ * keeps what was bought.
+ */
+export async function paidFor(db: DbOrTx, what: { itemId: string } | { tutorialId: string }, buyerId: string, except?: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(
+      and(
+        'itemId' in what ? eq(transactions.itemId, what.itemId) : eq(transactions.tutorialId, what.tutorialId),
+        eq(transactions.buyerId, buyerId),
+        isNotNull(transactions.succeededAt),
+        ne(transactions.status, 'refunded'),
+        except ? ne(transactions.id, except) : undefined,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 /** Sells the item if it is still for sale; false when it was sold already. */
 export async function markItemSold(db: DbOrTx, itemId: string): Promise<boolean> {
   const sold = await db

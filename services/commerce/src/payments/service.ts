@@ -4,7 +4,7 @@ import { AppError, ConflictError, ForbiddenError, InvalidRequestError, NotFoundE
 import type { Tx } from '@freemarket/db';
 import { transactions, type TransactionRow } from '../db/schema/index.js';
 import { findItem, itemsArePublic } from '../items/repository.js';
-import { enrolledThrough, findTutorial, isPaid, tutorialOf } from '../tutorials/repository.js';
+import { findTutorial, isPaid, tutorialOf } from '../tutorials/repository.js';
 import { findTransaction } from '../transactions/repository.js';
 import type { TransactionService } from '../transactions/service.js';
 import type { IntentCanceller } from './cancel-intents.js';
@@ -19,6 +19,7 @@ import {
   firstDelivery,
   heldByAnother,
   markItemSold,
+  paidFor,
   requestCancels,
   requestCheckoutCancels,
   requestEnrolmentCancels,
@@ -240,7 +241,7 @@ export class PaymentService {
     const due: DueAfterCommit = { cancels: [], refunds: [] };
     const outcome = successOutcome(payment);
     if (!outcome) return due;
-    if (payment.tutorialId && (await enrolledThrough(tx, payment.tutorialId, payment.buyerId, payment.id))) {
+    if (payment.tutorialId && (await paidFor(tx, { tutorialId: payment.tutorialId }, payment.buyerId, payment.id))) {
       if (outcome === 'settle') await setTransaction(tx, payment.id, { status: 'succeeded', cancelDueAt: null });
       await requestRefund(tx, payment.id, 'already_enrolled');
       due.refunds = [payment.id];
@@ -326,7 +327,10 @@ export class PaymentService {
     const item = await findItem(tx, input.itemId, { lock: true });
     // A shop its seller made private sells nothing to others, even from a link kept from before.
     if (!item || item.userId !== input.sellerId || !(await itemsArePublic(tx, item.userId))) throw new NotFoundError('Item not found');
-    if (item.status !== 'available') throw new ConflictError('This item has already been sold');
+    if (item.status !== 'available') {
+      // Back after buying, or Buy Now in a tab opened before: the buyer's own purchase, not someone else's.
+      throw new ConflictError((await paidFor(tx, { itemId: item.id }, actor.userId)) ? 'You have already bought this item' : 'This item has already been sold');
+    }
     if (await heldByAnother(tx, item.id, actor.userId, this.ttlMinutes)) throw new ConflictError('Someone else is paying for this item; try again in a few minutes');
     if (item.price === null) throw new ConflictError('This item has no price; agree one with the seller');
     if (toCents(item.price) !== toCents(input.amount)) throw new ConflictError(`The price of this item is $${item.price}`);
@@ -346,7 +350,7 @@ export class PaymentService {
     if (tutorial.creatorId === actor.userId) throw new ForbiddenError('You cannot enroll in your own tutorial');
     if (!isPaid(tutorial)) throw new InvalidRequestError('body.tutorialId: this tutorial is free; start learning without paying');
     await this.transactions.requirePayee(tx, input.sellerId, input.type);
-    if (await enrolledThrough(tx, tutorial.id, actor.userId)) throw new ConflictError('You are already enrolled in this tutorial');
+    if (await paidFor(tx, { tutorialId: tutorial.id }, actor.userId)) throw new ConflictError('You are already enrolled in this tutorial');
     if (toCents(tutorial.price) !== toCents(input.amount)) throw new ConflictError(`The price of this tutorial is $${tutorial.price}`);
     return { amount: tutorial.price, description: `Tutorial: ${tutorial.title}` };
   }

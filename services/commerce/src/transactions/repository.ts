@@ -32,11 +32,11 @@ function payerSees(status: TransactionStatus | undefined): SQL | undefined {
   return or(inArray(transactions.status, [...PAYEE_SEES]), and(eq(transactions.status, 'failed'), openPayment));
 }
 
-/** One page of the member's transactions as buyer, seller or either, of one type and status if asked, newest first. */
+/** One page of the member's transactions as buyer, seller or either, of one type, status, item or tutorial if asked, newest first. */
 export function pageTransactions(
   db: DbOrTx,
   memberId: string,
-  filter: Pick<ListTransactionsQuery, 'role' | 'type' | 'status'>,
+  filter: Pick<ListTransactionsQuery, 'role' | 'type' | 'status' | 'itemId' | 'tutorialId'>,
   options: { after?: TimeIdKey; limit: number },
 ): Promise<TransactionRow[]> {
   const asBuyer = and(eq(transactions.buyerId, memberId), payerSees(filter.status));
@@ -50,6 +50,8 @@ export function pageTransactions(
         mine,
         filter.type ? eq(transactions.type, filter.type) : undefined,
         filter.status ? eq(transactions.status, filter.status) : undefined,
+        filter.itemId ? eq(transactions.itemId, filter.itemId) : undefined,
+        filter.tutorialId ? eq(transactions.tutorialId, filter.tutorialId) : undefined,
         options.after ? olderThan(transactions.createdAt, transactions.id, options.after) : undefined,
       ),
     )

@@ -5,7 +5,7 @@ import { apiGet } from '../../../lib/api-client';
 export const TRANSACTIONS_PAGE_SIZE: (typeof TRANSACTIONS_LIMIT)['default'] = 20;
 
 /** The history's filters; a filter left out means all. */
-export type TransactionFilters = Pick<ListTransactionsQuery, 'role'> & Partial<Pick<ListTransactionsQuery, 'type' | 'status'>>;
+export type TransactionFilters = Pick<ListTransactionsQuery, 'role'> & Partial<Pick<ListTransactionsQuery, 'type' | 'status' | 'itemId' | 'tutorialId'>>;
 
 /** `GET /api/transactions`: the member's own transactions, newest first, one page after `cursor`. */
 export function getTransactions(filters: TransactionFilters, cursor?: string): Promise<TransactionPage> {

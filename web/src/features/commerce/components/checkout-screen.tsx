@@ -12,7 +12,7 @@ import { usePaymentsConfig } from '../api/get-payments-config';
 import { parseAmount, parseType, submitLabel } from '../utils/payment-text';
 import { CheckoutCard, ConfigurationRequiredCard, PaymentErrorCard, Working } from './checkout-cards';
 import { DevelopmentPaymentForm } from './development-payment-form';
-import { AskIfPaidRecently } from './paid-recently';
+import { AskIfPaidRecently, UnlessAlreadyBought } from './paid-before';
 import { formatMoney } from '../../../lib/money';
 
 // @NOTE Stripe's libraries load only when the server names Stripe as the provider: local mode's
@@ -98,8 +98,14 @@ export function CheckoutScreen() {
   };
   const key = JSON.stringify(body);
   const onChangeAmount = amountEntered ? () => void navigate(-1) : undefined;
-  // An item or a tutorial is paid once, which the server sees to; a member can be paid the same twice, so the member is asked.
-  if (body.itemId || body.tutorialId) return <PaymentStep key={key} body={body} provider={provider} onChangeAmount={onChangeAmount} />;
+  // An item or a tutorial is paid once (the server sees to it), so one of the member's own says it is theirs; a member can be paid the same twice, so the member is asked.
+  if (body.itemId || body.tutorialId) {
+    return (
+      <UnlessAlreadyBought key={key} body={body}>
+        <PaymentStep body={body} provider={provider} onChangeAmount={onChangeAmount} />
+      </UnlessAlreadyBought>
+    );
+  }
   return <MemberPaymentStep key={key} body={body} provider={provider} onChangeAmount={onChangeAmount} />;
 }
 

@@ -1,0 +1,19 @@
+import { useQuery } from '@tanstack/react-query';
+import { getTransactions, type TransactionFilters } from './get-transactions';
+
+/** Which of the buyer's payments a checkout looks back at: of a kind, or for an item or a tutorial. */
+export type PaidBeforeFilters = Pick<TransactionFilters, 'type' | 'itemId' | 'tutorialId'>;
+
+/**
+ * The buyer's newest succeeded payments matching `filters`, read for each opening of a checkout
+ * (`openedAt` keys it: Back after paying, or Start Again, reads them anew), never refreshed under
+ * an open card form, and dropped once the checkout closes.
+ */
+export function usePaidBefore(filters: PaidBeforeFilters, openedAt: number, enabled = true) {
+  return useQuery({
+    queryKey: ['/api/transactions', 'paid-before', filters, openedAt],
+    queryFn: () => getTransactions({ ...filters, role: 'buyer', status: 'succeeded' }),
+    enabled,
+    gcTime: 0,
+  });
+}
