@@ -4,7 +4,7 @@ import { openDatabase } from '@freemarket/db';
 import { PRIVACY_FLAGS } from '@freemarket/contracts/constants';
 import { newestContactMessages } from '../../services/identity/src/contact/repository.js';
 import { seriousViolations } from './accessibility.js';
-import { newContext, screenshot, signedInMember, startBrowserStack, type BrowserStack } from './harness.js';
+import { callApi, newContext, screenshot, signedInMember, startBrowserStack, type BrowserStack } from './harness.js';
 
 let bs: BrowserStack;
 
@@ -61,14 +61,32 @@ describe('a signed-out visitor', () => {
     await context.close();
   });
 
-  it('is asked to log in on the connections and messages screens', async () => {
+  it('is asked to log in on the connections and messages screens, comes back to the screen once signed in, and can sign in as someone else after Log Out', async () => {
     const context = await newContext(bs);
     const page = await context.newPage();
     await page.goto('/connections');
     await page.getByText('Please log in to view your connections.').waitFor();
     await page.goto('/messages');
     await page.getByText('Please log in to view your messages.').waitFor();
-    expect(await page.getByRole('button', { name: 'Log In' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.waitForURL(/\/oidc\//);
+    await page.fill('#email', 'returning@example.com');
+    await page.fill('#firstName', 'Rhea');
+    await page.fill('#lastName', 'Turner');
+    await page.locator('form [type=submit]').first().click();
+    await page.waitForURL((url) => url.pathname === '/messages');
+    await page.getByRole('heading', { name: 'Messages', exact: true }).waitFor();
+
+    // Log Out, then Log In asks who is signing in: another member can sign in in the same browser.
+    await page.goto('/api/logout');
+    await page.getByRole('button', { name: 'Get Started' }).first().click();
+    await page.waitForURL(/\/oidc\//);
+    await page.fill('#email', 'second@example.com');
+    await page.fill('#firstName', 'Sid');
+    await page.fill('#lastName', 'Second');
+    await page.locator('form [type=submit]').first().click();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect((await callApi<{ email: string }>(page, 'GET', '/api/auth/user')).body.email).toBe('second@example.com');
     await context.close();
   });
 

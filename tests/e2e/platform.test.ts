@@ -62,6 +62,15 @@ describe('signing in through the gateway', () => {
     expect(replayed.status).toBe(401);
   });
 
+  it('asks who is signing in at every Log In, even while the development provider remembers the last member', async () => {
+    const browser = new BrowserSession(stack.url);
+    await signInWithDevProvider(browser, ada);
+    expect((await browser.request('/api/logout')).status).toBe(302);
+    const login = await browser.follow('/api/login');
+    expect(login.hops).not.toContain('/api/callback');
+    expect(await login.response.text()).toContain('<form method="post"');
+  });
+
   needs('postgres', 'reads every service’s users table over a Postgres connection').it('announces the member to every service through the event bus', async () => {
     const browser = new BrowserSession(stack.url);
     await signInWithDevProvider(browser, { email: 'grace@example.com', firstName: 'Grace', lastName: 'Hopper' });

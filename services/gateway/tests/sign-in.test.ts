@@ -38,8 +38,8 @@ interface SignInResult {
 }
 
 /** Follows the browser's path: /api/login → provider → /api/callback, carrying cookies by hand. */
-async function signInThrough(target: RunningGateway, extraCookie = ''): Promise<SignInResult> {
-  const login = await fetch(`${target.url}/api/login`, { redirect: 'manual', headers: extraCookie ? { cookie: extraCookie } : {} });
+async function signInThrough(target: RunningGateway, extraCookie = '', loginPath = '/api/login'): Promise<SignInResult> {
+  const login = await fetch(`${target.url}${loginPath}`, { redirect: 'manual', headers: extraCookie ? { cookie: extraCookie } : {} });
   expect(login.status).toBe(302);
   const loginCookies = parseSetCookies(login);
   const attempt = [...loginCookies].map(([name, c]) => `${name}=${c.value}`).join('; ');
@@ -160,6 +160,23 @@ describe('sign-in', () => {
     const { callback } = await signInThrough(gateway);
     expect(callback.status).toBe(400);
     expect(await callback.json()).toEqual({ message: 'Sign-in failed: the provider did not share an email address' });
+  });
+
+  it('should return the member to the page sign-in began from', async () => {
+    provider.nextUser = { sub: 'fay', email: 'fay@example.com' };
+    const page = '/messages?with=oidc%7Cdana#latest';
+    const { callback } = await signInThrough(gateway, '', `/api/login?${new URLSearchParams({ returnTo: page }).toString()}`);
+    expect(callback.status).toBe(302);
+    expect(callback.headers.get('location')).toBe(page);
+  });
+
+  it('should refuse a returnTo that would leave the site, before anything is remembered', async () => {
+    for (const returnTo of ['//evil.example/x', '/\\evil.example', 'https://evil.example/', '/\t/evil.example', '/api/logout', 'messages']) {
+      const login = await fetch(`${gateway.url}/api/login?${new URLSearchParams({ returnTo }).toString()}`, { redirect: 'manual' });
+      expect(login.status, returnTo).toBe(400);
+      expect(await login.json()).toMatchObject({ message: 'querystring.returnTo: must be a path on this site, like /messages' });
+      expect(parseSetCookies(login).has('fm.auth')).toBe(false);
+    }
   });
 
   it('should end the session on logout', async () => {

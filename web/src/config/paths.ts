@@ -53,9 +53,15 @@ export const paths = {
     getHref: (transactionId?: string) => (transactionId ? `/payment-success?${new URLSearchParams({ transaction: transactionId }).toString()}` : '/payment-success'),
   },
   transactions: { path: '/transactions', getHref: () => '/transactions' },
-  login: { getHref: () => '/api/login' },
+  /** Sign-in; `returnTo`, the page of this site to come back to (the home page without it). */
+  login: { getHref: (returnTo?: string) => (returnTo && returnTo !== '/' ? `/api/login?${new URLSearchParams({ returnTo }).toString()}` : '/api/login') },
   logout: { getHref: () => '/api/logout' },
 } as const;
+
+/** The page being shown, as sign-in's `returnTo`. */
+export function currentPage(): string {
+  return `${window.location.pathname}${window.location.search}${window.location.hash}`;
+}
 
 /** Sign-in and sign-out are server redirect chains, so they are full page loads, never client routes. */
 export function navigateTo(href: string): void {

@@ -1,5 +1,5 @@
 import { UNAUTHORIZED_REDIRECT_DELAY_MS } from '../config/constants';
-import { navigateTo, paths } from '../config/paths';
+import { currentPage, navigateTo, paths } from '../config/paths';
 import { toast } from '../components/ui/toast-store';
 import { readableReason } from './server-reason';
 
@@ -67,7 +67,7 @@ export function handleUnauthorized(error: unknown): boolean {
   toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
   if (!redirecting) {
     redirecting = true;
-    setTimeout(() => navigateTo(paths.login.getHref()), UNAUTHORIZED_REDIRECT_DELAY_MS);
+    setTimeout(() => navigateTo(paths.login.getHref(currentPage())), UNAUTHORIZED_REDIRECT_DELAY_MS);
   }
   return true;
 }

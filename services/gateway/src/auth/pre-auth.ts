@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { hashId, isWellFormedId, newSecretId } from '../session/secret-id.js';
 import { reachStore, type SessionStore } from '../session/store.js';
 
-/** What `/api/login` remembers for `/api/callback`: the checks the authorization response must pass. */
-const preAuthSchema = z.object({ state: z.string(), nonce: z.string(), codeVerifier: z.string() });
+/** What `/api/login` remembers for `/api/callback`: the checks the authorization response must pass, and the page to return to. */
+const preAuthSchema = z.object({ state: z.string(), nonce: z.string(), codeVerifier: z.string(), returnTo: z.string().optional() });
 export type PreAuthRecord = z.infer<typeof preAuthSchema>;
 
 /** Long enough to type an email address at the provider, short enough that a stale attempt dies. */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { exportJWK, generateKeyPair } from 'jose';
-import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, { interactionPolicy, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Db } from '@freemarket/db';
 import type { IdentityConfig } from '../config.js';
 import { devAccounts } from '../db/schema/index.js';
@@ -37,7 +37,7 @@ export async function createDevProvider(config: IdentityConfig['devOidc'], db: D
     // Short lives: the gateway keeps its own session; these only carry one sign-in through.
     ttl: { AuthorizationCode: 60, Interaction: 600, Session: 86_400, Grant: 86_400, AccessToken: 600, IdToken: 600 },
     pkce: { required: () => true },
-    interactions: { url: (_ctx, interaction) => `${OIDC_MOUNT}/interaction/${interaction.uid}` },
+    interactions: { policy: askEverySignIn(), url: (_ctx, interaction) => `${OIDC_MOUNT}/interaction/${interaction.uid}` },
     async findAccount(ctx, id) {
       const [account] = await db.select().from(devAccounts).where(eq(devAccounts.id, id)).limit(1);
       if (!account) {
@@ -85,6 +85,18 @@ export async function createDevProvider(config: IdentityConfig['devOidc'], db: D
   // The identity service sets X-Forwarded-* itself from the configured issuer, so trusting them is safe.
   provider.proxy = true;
   return provider;
+}
+
+/**
+ * The standard prompts, with sign-in asked at every authorization: after Log Out (which ends only
+ * FreeMarket's session) the next Log In asks who is signing in, so a developer can switch members
+ * in one browser. Only an authorization that has just been through the form goes on unasked.
+ */
+function askEverySignIn(): interactionPolicy.DefaultPolicy {
+  const policy = interactionPolicy.base();
+  const { Check } = interactionPolicy;
+  policy.get('login')?.checks.add(new Check('every_sign_in', 'the development provider asks who is signing in every time', (ctx) => (ctx.oidc.result?.login ? Check.NO_NEED_TO_PROMPT : Check.REQUEST_PROMPT)));
+  return policy;
 }
 
 export function escapeHtml(text: string): string {

@@ -1,7 +1,7 @@
 import { PublicHeader } from '../../components/layout/public-header';
 import { SiteFooter } from '../../components/layout/site-footer';
 import { Button } from '../../components/ui/button';
-import { navigateTo, paths } from '../../config/paths';
+import { currentPage, navigateTo, paths } from '../../config/paths';
 
 /** A screen's own words for a visitor, where the spec gives them (the projects' 'Sign In Required'). */
 export interface SignedOutText {
@@ -24,7 +24,7 @@ export function SignedOutNotice({ what, text }: { what: string; text?: SignedOut
           ) : (
             <h1 className="text-lg font-semibold text-slate-900">Please log in to view your {what}.</h1>
           )}
-          <Button className="mt-4" onClick={() => navigateTo(paths.login.getHref())}>
+          <Button className="mt-4" onClick={() => navigateTo(paths.login.getHref(currentPage()))}>
             Log In
           </Button>
         </div>

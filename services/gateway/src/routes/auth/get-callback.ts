@@ -7,7 +7,7 @@ import { readCookie } from '../../session/cookies.js';
  * browser held before is destroyed, so an id planted before sign-in is worth nothing after it.
  */
 export function registerGetCallback(app: App, ctx: GatewayContext): void {
-  app.get('/api/callback', { schema: { response: redirectAnswer('To the home page, signed in') } }, async (req, reply) => {
+  app.get('/api/callback', { schema: { response: redirectAnswer('To the page sign-in began from (the home page by default), signed in') } }, async (req, reply) => {
     reply.header('cache-control', 'no-store');
     const checks = await ctx.preAuth.take(readCookie(req.headers.cookie, ctx.cookies.preAuth));
     reply.clearCookie(ctx.cookies.preAuth, ctx.cookies.options);
@@ -17,6 +17,6 @@ export function registerGetCallback(app: App, ctx: GatewayContext): void {
     await ctx.sessions.destroy(readCookie(req.headers.cookie, ctx.cookies.session));
     const sessionId = await ctx.sessions.create(userId);
     reply.setCookie(ctx.cookies.session, sessionId, { ...ctx.cookies.options, maxAge: Math.floor(ctx.config.session.absoluteTimeoutMs / 1000) });
-    return reply.redirect('/', 302);
+    return reply.redirect(checks.returnTo ?? '/', 302);
   });
 }

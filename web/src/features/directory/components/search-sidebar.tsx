@@ -1,4 +1,5 @@
 import { ArrowUpDown, Search, SlidersHorizontal } from 'lucide-react';
+import { DIRECTORY_LIMITS } from '@freemarket/contracts/constants';
 import { memo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/button';
@@ -76,7 +77,7 @@ export const SearchSidebar = memo(function SearchSidebar(props: SearchSidebarPro
     <div className="flex h-full flex-col gap-3 overflow-y-auto p-4">
       <div className="relative">
         <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
-        <Input type="search" aria-label="Search" placeholder="Search for..." value={props.text} onChange={(e) => props.onTextChange(e.target.value)} className="pl-9" />
+        <Input type="search" aria-label="Search" placeholder="Search for..." maxLength={DIRECTORY_LIMITS.queryMaxChars} value={props.text} onChange={(e) => props.onTextChange(e.target.value)} className="pl-9" />
       </div>
       <Tabs value={props.scope} onValueChange={(v) => props.onScopeChange(v as SearchScope)}>
         <p className="mb-1 text-xs font-semibold tracking-wide text-slate-700 uppercase" id="search-by-label">
