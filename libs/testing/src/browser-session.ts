@@ -65,9 +65,8 @@ export interface DevIdentity {
  * /api/login → the provider → its sign-in form → /api/callback → the app.
  */
 export async function signInWithDevProvider(session: BrowserSession, identity: DevIdentity): Promise<{ hops: string[] }> {
+  // The development provider asks at every sign-in, so the form comes up even for a member it remembers.
   const start = await session.follow('/api/login');
-  // Still signed in at the provider (single sign-on): it went straight back to the callback.
-  if (start.hops.includes('/api/callback')) return { hops: start.hops };
   const formPage = await start.response.text();
   const action = /<form method="post" action="([^"]+)"/.exec(formPage)?.[1];
   if (!action) throw new Error(`no development sign-in form after ${start.hops.join(' -> ')} (status ${start.response.status})`);
