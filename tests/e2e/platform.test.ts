@@ -62,13 +62,15 @@ describe('signing in through the gateway', () => {
     expect(replayed.status).toBe(401);
   });
 
-  it('asks who is signing in at every Log In, even while the development provider remembers the last member', async () => {
+  it('asks who is signing in at every Log In, so another member can sign in in the same browser after Log Out', async () => {
     const browser = new BrowserSession(stack.url);
     await signInWithDevProvider(browser, ada);
     expect((await browser.request('/api/logout')).status).toBe(302);
     const login = await browser.follow('/api/login');
     expect(login.hops).not.toContain('/api/callback');
     expect(await login.response.text()).toContain('<form method="post"');
+    await signInWithDevProvider(browser, { email: 'bea@example.com', firstName: 'Bea', lastName: 'Baker' });
+    expect((await browser.json<CurrentUser>('/api/auth/user')).body).toMatchObject({ email: 'bea@example.com', firstName: 'Bea' });
   });
 
   needs('postgres', 'reads every service’s users table over a Postgres connection').it('announces the member to every service through the event bus', async () => {

@@ -2,6 +2,7 @@ import './zod-messages.js';
 export * from './events.js';
 export * from './errors.js';
 export * from './users.js';
+export * from './site-page.js';
 export * from './rewards.js';
 export * from './commerce.js';
 export * from './social.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RETURN_TO_MAX_CHARS, sitePageOf } from './site-page.js';
 
 /** The public face of a member, as every service's users projection keeps it. */
 export const userSummarySchema = z.object({
@@ -66,3 +67,17 @@ export const accountExportSchema = z.object({
   services: z.record(z.string(), exportPartSchema),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;
+
+/** `GET /api/login?returnTo`: the page sign-in comes back to, as `sitePageOf` reads it. */
+export const loginQuerySchema = z.object({
+  returnTo: z
+    .string()
+    .max(RETURN_TO_MAX_CHARS)
+    .transform((value, ctx) => {
+      const page = sitePageOf(value);
+      if (page === null) ctx.addIssue({ code: 'custom', message: 'must be a path on this site, like /messages' });
+      return page ?? value;
+    })
+    .optional(),
+});
+export type LoginQuery = z.infer<typeof loginQuerySchema>;

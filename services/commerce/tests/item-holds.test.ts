@@ -150,6 +150,8 @@ describe('a sale', () => {
     ]);
     await deliver('payment_intent.succeeded', intentId);
     expect(await successAnnouncements(transactionId)).toBe(1);
+    // Partly refunded, the item is still hers: Buy Now again says so.
+    expect(await buy(c.ada, item)).toMatchObject({ status: 409, body: { message: 'You have already bought this item' } });
   });
 });
 
@@ -202,6 +204,9 @@ describe('a second payment taken for an item already sold', () => {
     await deliver('payment_intent.succeeded', cara.intentId);
     expect(await transaction(cara.transactionId)).toMatchObject({ refundReason: 'item_sold' });
     expect(refundsAt(cara.intentId)).toHaveLength(1);
+    // Cara's money is on its way back: the item is Ada's, and Cara is told it was sold.
+    expect(await buy(c.cara, item)).toMatchObject({ status: 409, body: { message: 'This item has already been sold' } });
+    expect(await buy(c.ada, item)).toMatchObject({ status: 409, body: { message: 'You have already bought this item' } });
   });
 
   it('asks Stripe once however often the success is delivered', async () => {

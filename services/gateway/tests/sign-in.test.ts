@@ -170,8 +170,15 @@ describe('sign-in', () => {
     expect(callback.headers.get('location')).toBe(page);
   });
 
+  it('should return to the page as a browser spells it, which a Location header can carry', async () => {
+    provider.nextUser = { sub: 'fern', email: 'fern@example.com' };
+    const { callback } = await signInThrough(gateway, '', `/api/login?${new URLSearchParams({ returnTo: '/learn/../profile/€' }).toString()}`);
+    expect(callback.status).toBe(302);
+    expect(callback.headers.get('location')).toBe('/profile/%E2%82%AC');
+  });
+
   it('should refuse a returnTo that would leave the site, before anything is remembered', async () => {
-    for (const returnTo of ['//evil.example/x', '/\\evil.example', 'https://evil.example/', '/\t/evil.example', '/api/logout', 'messages']) {
+    for (const returnTo of ['//evil.example/x', '/\\evil.example', 'https://evil.example/', '/\t/evil.example', '/.//evil.example', '/api/logout', '/x/../api/logout', '/%61pi/logout', 'messages']) {
       const login = await fetch(`${gateway.url}/api/login?${new URLSearchParams({ returnTo }).toString()}`, { redirect: 'manual' });
       expect(login.status, returnTo).toBe(400);
       expect(await login.json()).toMatchObject({ message: 'querystring.returnTo: must be a path on this site, like /messages' });

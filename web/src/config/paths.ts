@@ -1,4 +1,5 @@
 import type { TransactionType } from '@freemarket/contracts/constants';
+import { RETURN_TO_MAX_CHARS, sitePageOf } from '@freemarket/contracts/site-page';
 
 export type SurveysTab = 'mine' | 'inbox';
 
@@ -53,8 +54,16 @@ export const paths = {
     getHref: (transactionId?: string) => (transactionId ? `/payment-success?${new URLSearchParams({ transaction: transactionId }).toString()}` : '/payment-success'),
   },
   transactions: { path: '/transactions', getHref: () => '/transactions' },
-  /** Sign-in; `returnTo`, the page of this site to come back to (the home page without it). */
-  login: { getHref: (returnTo?: string) => (returnTo && returnTo !== '/' ? `/api/login?${new URLSearchParams({ returnTo }).toString()}` : '/api/login') },
+  /**
+   * Sign-in; `returnTo`, the page to come back to. One the server would refuse (too long, not a
+   * page of this site) is left out, so Log In always works and lands on the home page instead.
+   */
+  login: {
+    getHref: (returnTo?: string) => {
+      const page = returnTo && returnTo.length <= RETURN_TO_MAX_CHARS ? sitePageOf(returnTo) : null;
+      return page && page !== '/' ? `/api/login?${new URLSearchParams({ returnTo: page }).toString()}` : '/api/login';
+    },
+  },
   logout: { getHref: () => '/api/logout' },
 } as const;
 

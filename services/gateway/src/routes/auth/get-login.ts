@@ -1,10 +1,7 @@
-import { z } from 'zod';
+import { loginQuerySchema } from '@freemarket/contracts';
 import { redirectAnswer, type App } from '@freemarket/kit';
 import { PRE_AUTH_TTL_MS } from '../../auth/pre-auth.js';
-import { returnToSchema } from '../../auth/return-to.js';
 import type { GatewayContext } from '../../context.js';
-
-const loginQuerySchema = z.object({ returnTo: returnToSchema.optional() });
 
 /**
  * `GET /api/login?returnTo`: remembers this attempt's checks, and the page to come back to, under a

@@ -10,7 +10,7 @@ import { formatMoney } from '../../../lib/money';
 import { relativeTime } from '../../../lib/relative-time';
 import { useNow } from '../../../lib/use-now';
 import { usePaidBefore } from '../api/get-paid-before';
-import { samePaymentMadeRecently } from '../utils/recent-payment';
+import { ownsWhatItPaidFor, samePaymentMadeRecently } from '../utils/paid-before';
 import { submitLabel } from '../utils/payment-text';
 import { BackHomeLink, CheckoutCard, HistoryLink, Working } from './checkout-cards';
 
@@ -31,7 +31,7 @@ export function AskIfPaidRecently({ body, children }: { body: CreatePaymentInten
   const type = body.type ?? 'purchase';
   // Judged as the checkout opens: a question already asked never goes away by itself and starts the payment unanswered.
   const [openedAt] = useState(() => Date.now());
-  const paid = usePaidBefore({ type }, openedAt, !payAgain);
+  const paid = usePaidBefore({ type, status: 'succeeded' }, openedAt, !payAgain);
   if (payAgain || paid.isError) return children;
   if (paid.isPending) return <Working text="Initializing payment..." />;
   const recent = samePaymentMadeRecently(paid.data.items, body, openedAt);
@@ -66,8 +66,7 @@ export function UnlessAlreadyBought({ body, children }: { body: CreatePaymentInt
   const paid = usePaidBefore(body.tutorialId ? { tutorialId: body.tutorialId } : { itemId: body.itemId ?? undefined }, openedAt);
   if (paid.isError) return children;
   if (paid.isPending) return <Working text="Initializing payment..." />;
-  // A payment refunded because another buyer's went through first (`refundReason`) bought nothing.
-  const bought = paid.data.items.find((t) => t.refundReason === null);
+  const bought = paid.data.items.find(ownsWhatItPaidFor);
   return bought ? <AlreadyBoughtCard payment={bought} /> : children;
 }
 

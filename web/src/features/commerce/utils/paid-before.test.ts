@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Transaction } from '@freemarket/contracts';
-import { REPEAT_WINDOW_MS, samePaymentMadeRecently } from './recent-payment';
+import { ownsWhatItPaidFor, REPEAT_WINDOW_MS, samePaymentMadeRecently } from './paid-before';
 
 const NOW = Date.parse('2026-11-28T12:00:00Z');
 const minutesAgo = (m: number) => new Date(NOW - m * 60_000).toISOString();
@@ -52,5 +52,21 @@ describe('samePaymentMadeRecently', () => {
   it('should no longer ask about a payment made a day or more ago', () => {
     expect(samePaymentMadeRecently([paid({ createdAt: new Date(NOW - REPEAT_WINDOW_MS).toISOString() })], sendNine, NOW)).toBeNull();
     expect(samePaymentMadeRecently([paid({ createdAt: new Date(NOW - REPEAT_WINDOW_MS + 60_000).toISOString() })], sendNine, NOW)).not.toBeNull();
+  });
+});
+
+describe('ownsWhatItPaidFor', () => {
+  const bought = { itemId: crypto.randomUUID(), type: 'purchase' } as const;
+
+  it('should count a purchase that went through, partly refunded or not', () => {
+    expect(ownsWhatItPaidFor(paid({ ...bought, status: 'succeeded' }))).toBe(true);
+    expect(ownsWhatItPaidFor(paid({ ...bought, status: 'partially_refunded', amountRefunded: '5.00' }))).toBe(true);
+  });
+
+  it('should not count one refunded in full, one never paid, or one FreeMarket is giving back on its own', () => {
+    expect(ownsWhatItPaidFor(paid({ ...bought, status: 'refunded', amountRefunded: '9.00' }))).toBe(false);
+    expect(ownsWhatItPaidFor(paid({ ...bought, status: 'failed' }))).toBe(false);
+    expect(ownsWhatItPaidFor(paid({ ...bought, status: 'succeeded', refundReason: 'item_sold' }))).toBe(false);
+    expect(ownsWhatItPaidFor(paid({ ...bought, status: 'succeeded', refundReason: 'paid_twice' }))).toBe(false);
   });
 });

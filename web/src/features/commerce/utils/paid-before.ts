@@ -21,3 +21,12 @@ export function samePaymentMadeRecently(paid: readonly Transaction[], body: Crea
     ) ?? null
   );
 }
+
+/**
+ * As the server judges it: a payment that went through and keeps what it bought (a partial refund
+ * does). One FreeMarket refunds on its own (another buyer's payment came first, or the buyer paid
+ * twice) bought nothing.
+ */
+export function ownsWhatItPaidFor(payment: Transaction): boolean {
+  return (payment.status === 'succeeded' || payment.status === 'partially_refunded') && payment.refundReason === null;
+}
