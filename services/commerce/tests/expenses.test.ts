@@ -140,15 +140,20 @@ describe('a member’s expenses', () => {
     const [ada] = await seedMembers(sut, 'Ada');
     await record(ada!, { ...paint, lineItem: 'Nails, screws and "anchors"', vendor: '=HYPERLINK("http://evil.example","x")', notes: 'Two trips\nto the store', expenseDate: '2032-05-02' });
     await record(ada!, { ...paint, lineItem: '+1 ladder', vendor: '@SUM(A1)', category: '-discount', expenseDate: '2032-05-01' });
+    await record(ada!, { ...paint, lineItem: 'Paint\rrollers', vendor: 'Corner Hardware', notes: 'Kept for\r\nthe records', expenseDate: '2032-05-03' });
     const res = await fetch(`${sut.url}/api/expenses/export.csv?from=2032-01-01&to=2032-12-31`, { headers: await sut.as(ada!.id) });
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="expenses-all-2032-01-01-to-2032-12-31.csv"');
-    const rows = parse(await res.text()) as string[][];
+    const text = await res.text();
+    // Read as strictly as a spreadsheet does: any line break outside quotes ends a row.
+    const rows = parse(text, { record_delimiter: ['\r\n', '\n', '\r'] }) as string[][];
     expect(rows).toEqual([
       ['Date', 'Type', 'Amount', 'Line item', 'Vendor', 'Category', 'Payment method', 'Notes'],
       ['2032-05-01', 'business', '84.20', "'+1 ladder", "'@SUM(A1)", "'-discount", 'Debit Card', ''],
       ['2032-05-02', 'business', '84.20', 'Nails, screws and "anchors"', '\'=HYPERLINK("http://evil.example","x")', 'Supplies', 'Debit Card', 'Two trips\nto the store'],
+      ['2032-05-03', 'business', '84.20', 'Paint\rrollers', 'Corner Hardware', 'Supplies', 'Debit Card', 'Kept for\r\nthe records'],
     ]);
+    expect(text).toContain('"Two trips\nto the store"\r\n');
   });
 
   it('refuses, rather than cut, an export of a period with more expenses than one file holds', async () => {

@@ -26,5 +26,7 @@ export function expensesCsv(rows: readonly ExpenseRow[]): string {
     r.amount,
     ...[r.lineItem, r.vendor, r.category, r.paymentMethod && expensePaymentMethodLabel(r.paymentMethod), r.notes].map(neutralise),
   ]);
-  return stringify([COLUMNS, ...records], { record_delimiter: 'windows' });
+  // Rows end in \r\n, which alone the library quotes; a lone \n or \r (a textarea's line break) would
+  // still end a row for most readers, so any line break is quoted.
+  return stringify([COLUMNS, ...records], { record_delimiter: 'windows', quoted_match: /[\r\n]/ });
 }
