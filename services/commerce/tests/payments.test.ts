@@ -287,6 +287,10 @@ describe('the development provider', () => {
       const paid = await call<Transaction>(dev, dee!.id, 'POST', '/api/payments/dev/confirm', { clientSecret: intent.clientSecret });
       expect(paid.body).toMatchObject({ id: intent.transactionId, status: 'succeeded', source: 'development' });
       await waitFor('payment.succeeded in the outbox', async () => (await dev.service.runtime.db.select().from(outbox).where(eq(outbox.type, 'payment.succeeded'))).length === 1);
+      // The same form in a second tab, paid in the first: it goes on to the outcome, and nothing is paid twice.
+      const again = await call<Transaction>(dev, dee!.id, 'POST', '/api/payments/dev/confirm', { clientSecret: intent.clientSecret });
+      expect(again).toMatchObject({ status: 200, body: { id: intent.transactionId, status: 'succeeded' } });
+      expect(await dev.service.runtime.db.select().from(outbox).where(eq(outbox.type, 'payment.succeeded'))).toHaveLength(1);
     } finally {
       await dev.stop();
     }

@@ -10,7 +10,7 @@ import type { TransactionService } from '../transactions/service.js';
 import type { IntentCanceller } from './cancel-intents.js';
 import type { PaymentRefunder } from './refund-payments.js';
 import { outcomeOf, type PaymentOutcome } from './events.js';
-import { DevelopmentProvider, INTENT_MAKING_MAX_SECONDS, PaymentRefusedError, type PaymentProvider } from './provider.js';
+import { DevelopmentProvider, INTENT_MAKING_MAX_SECONDS, ITEM_HOLD_MINUTES, PaymentRefusedError, type PaymentProvider } from './provider.js';
 import {
   deleteTransaction,
   findByIntent,
@@ -301,7 +301,9 @@ export class PaymentService {
     const intentId = this.provider.intentOf(input.clientSecret);
     const payment = intentId ? await this.runtime.transaction((tx) => findByIntent(tx, intentId)) : undefined;
     if (!intentId || !payment || payment.buyerId !== actor.userId) throw new NotFoundError('Payment not found');
-    // As at Stripe: a canceled or settled intent takes no card.
+    // Paid already (in another tab): as Stripe's form does, the buyer goes on to the payment's outcome.
+    if (payment.status === 'succeeded' || payment.status === 'partially_refunded' || payment.status === 'refunded') return this.transactions.get(actor, payment.id);
+    // As at Stripe: a canceled intent takes no card.
     if (!isOpen(payment)) throw new ConflictError('This payment has ended; start a new one');
     const delivery = this.provider.delivery({ id: intentId, amountCents: toCents(payment.amount), transactionId: payment.id }, input.outcome);
     await this.handleWebhook(delivery.rawBody, delivery.signature);
@@ -316,7 +318,7 @@ export class PaymentService {
   /**
    * The amount to charge and what the payment is for: for an item or a tutorial, its own price and
    * title (a link's figures are the client's), else the caller's, after the rules of who may be
-   * paid. Another buyer's open payment with news within the TTL holds an item.
+   * paid. Another buyer's open payment with news within ITEM_HOLD_MINUTES holds an item.
    */
   private async checked(tx: Tx, actor: Actor, input: CreatePaymentIntentInput): Promise<{ amount: string; description: string | null }> {
     if (input.itemId && input.type !== 'purchase') throw new InvalidRequestError('body.type: an item is bought with a purchase');
@@ -331,7 +333,7 @@ export class PaymentService {
       // Back after buying, or Buy Now in a tab opened before: the buyer's own purchase, not someone else's.
       throw new ConflictError((await paidFor(tx, { itemId: item.id }, actor.userId)) ? 'You have already bought this item' : 'This item has already been sold');
     }
-    if (await heldByAnother(tx, item.id, actor.userId, this.ttlMinutes)) throw new ConflictError('Someone else is paying for this item; try again in a few minutes');
+    if (await heldByAnother(tx, item.id, actor.userId, Math.min(ITEM_HOLD_MINUTES, this.ttlMinutes))) throw new ConflictError('Someone else is paying for this item; try again in a few minutes');
     if (item.price === null) throw new ConflictError('This item has no price; agree one with the seller');
     if (toCents(item.price) !== toCents(input.amount)) throw new ConflictError(`The price of this item is $${item.price}`);
     return { amount: item.price, description: item.title };

@@ -1,7 +1,7 @@
 import type { CreatePaymentIntentBody, PaymentIntent, PaymentsConfig, Transaction } from '@freemarket/contracts';
 import type { TransactionType } from '@freemarket/contracts/constants';
 import { CreditCard } from 'lucide-react';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { MoneyInput } from '../../../components/ui/money-input';
@@ -99,26 +99,25 @@ export function CheckoutScreen() {
   const key = JSON.stringify(body);
   const onChangeAmount = amountEntered ? () => void navigate(-1) : undefined;
   // An item or a tutorial is paid once (the server sees to it), so one of the member's own says it is theirs; a member can be paid the same twice, so the member is asked.
-  if (body.itemId || body.tutorialId) {
-    return (
-      <UnlessAlreadyBought key={key} body={body}>
-        <PaymentStep body={body} provider={provider} onChangeAmount={onChangeAmount} />
-      </UnlessAlreadyBought>
-    );
-  }
-  return <MemberPaymentStep key={key} body={body} provider={provider} onChangeAmount={onChangeAmount} />;
+  const lookBack = body.itemId || body.tutorialId ? UnlessAlreadyBought : AskIfPaidRecently;
+  return <PaymentAfterLookingBack key={key} lookBack={lookBack} body={body} provider={provider} onChangeAmount={onChangeAmount} />;
 }
 
-/**
- * A payment to a member for nothing listed: asked about first when the same was paid lately, and
- * asked again on Start Again (the payment may have ended because another tab paid it).
- */
-function MemberPaymentStep({ body, provider, onChangeAmount }: { body: CreatePaymentIntentBody; provider: Provider; onChangeAmount?: () => void }) {
+interface PaymentAfterLookingBackProps {
+  /** What the member's earlier payments say before this one starts (`children`, the payment, when nothing). */
+  lookBack: (props: { body: CreatePaymentIntentBody; children: ReactNode }) => ReactNode;
+  body: CreatePaymentIntentBody;
+  provider: Provider;
+  onChangeAmount?: () => void;
+}
+
+/** The payment after a look at the member's earlier ones, looked at again on Start Again (the payment may have ended because another tab paid it). */
+function PaymentAfterLookingBack({ lookBack: LookBack, body, provider, onChangeAmount }: PaymentAfterLookingBackProps) {
   const [opening, setOpening] = useState(0);
   return (
-    <AskIfPaidRecently key={opening} body={body}>
+    <LookBack key={opening} body={body}>
       <PaymentStep body={body} provider={provider} onChangeAmount={onChangeAmount} onStartAgain={() => setOpening((n) => n + 1)} />
-    </AskIfPaidRecently>
+    </LookBack>
   );
 }
 
@@ -175,7 +174,7 @@ function AmountStep({ type, description, onAmount }: { type: TransactionType; de
 }
 
 /** Spec 02 §4: initialising (the intent is being made), then the form once a client secret returns. */
-function PaymentStep({ body, provider, onChangeAmount, onStartAgain }: { body: CreatePaymentIntentBody; provider: Provider; onChangeAmount?: () => void; onStartAgain?: () => void }) {
+function PaymentStep({ body, provider, onChangeAmount, onStartAgain }: { body: CreatePaymentIntentBody; provider: Provider; onChangeAmount?: () => void; onStartAgain: () => void }) {
   const intent = useCreatePaymentIntent();
   const { mutate } = intent;
   // React's development double effects would otherwise ask for a second intent.
@@ -193,7 +192,7 @@ function PaymentStep({ body, provider, onChangeAmount, onStartAgain }: { body: C
   }
   if (!intent.data) return <Working text="Initializing payment..." />;
   // A new intent for the same request: a fresh form, or the reason there can be none (a new price, a sale).
-  return <CompletePayment key={intent.data.transactionId} body={body} provider={provider} intent={intent.data} onStartAgain={onStartAgain ?? (() => mutate(body))} onChangeAmount={onChangeAmount} />;
+  return <CompletePayment key={intent.data.transactionId} body={body} provider={provider} intent={intent.data} onStartAgain={onStartAgain} onChangeAmount={onChangeAmount} />;
 }
 
 interface CompletePaymentProps {
