@@ -80,6 +80,13 @@ const STRIPE_RETRIES = 2;
  */
 export const INTENT_MAKING_MAX_SECONDS = 60;
 
+/**
+ * How long an item stays held for a buyer whose checkout has had no news (a reload, a declined
+ * card): long enough to type a card, short enough that Buy Now opened and left keeps nobody else
+ * from buying for long. The next buyer's payment then ends the earlier one.
+ */
+export const ITEM_HOLD_MINUTES = 10;
+
 /** Stripe through its official SDK. */
 export class StripeProvider implements PaymentProvider {
   readonly name = 'stripe';
