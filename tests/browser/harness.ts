@@ -82,12 +82,17 @@ export interface Member {
 export async function signIn(page: Page, member: Member): Promise<void> {
   await page.goto('/');
   await page.getByRole('button', { name: 'Get Started' }).first().click();
+  await fillSignInForm(page, member, '/');
+  await page.getByRole('button', { name: 'Log Out' }).or(page.getByRole('button', { name: 'Open menu' })).first().waitFor();
+}
+
+/** Once a Log In or Get Started button has been pressed: the development provider's form, then back at `landsOn`. */
+export async function fillSignInForm(page: Page, member: Member, landsOn: string): Promise<void> {
   await page.waitForURL(/\/oidc\//);
   await page.fill('#email', member.email);
   await page.fill('#firstName', member.firstName);
   await page.fill('#lastName', member.lastName);
-  await Promise.all([page.waitForURL((url) => url.pathname === '/'), page.locator('form button, form [type=submit]').first().click()]);
-  await page.getByRole('button', { name: 'Log Out' }).or(page.getByRole('button', { name: 'Open menu' })).first().waitFor();
+  await Promise.all([page.waitForURL((url) => url.pathname === landsOn), page.locator('form button, form [type=submit]').first().click()]);
 }
 
 /** A signed-in member in a browser profile of their own, with their user id. */

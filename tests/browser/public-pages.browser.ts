@@ -4,7 +4,7 @@ import { openDatabase } from '@freemarket/db';
 import { PRIVACY_FLAGS } from '@freemarket/contracts/constants';
 import { newestContactMessages } from '../../services/identity/src/contact/repository.js';
 import { seriousViolations } from './accessibility.js';
-import { callApi, newContext, screenshot, signedInMember, startBrowserStack, type BrowserStack } from './harness.js';
+import { callApi, fillSignInForm, newContext, screenshot, signedInMember, startBrowserStack, type BrowserStack } from './harness.js';
 
 let bs: BrowserStack;
 
@@ -69,23 +69,13 @@ describe('a signed-out visitor', () => {
     await page.goto('/messages');
     await page.getByText('Please log in to view your messages.').waitFor();
     await page.getByRole('button', { name: 'Log In' }).click();
-    await page.waitForURL(/\/oidc\//);
-    await page.fill('#email', 'returning@example.com');
-    await page.fill('#firstName', 'Rhea');
-    await page.fill('#lastName', 'Turner');
-    await page.locator('form [type=submit]').first().click();
-    await page.waitForURL((url) => url.pathname === '/messages');
+    await fillSignInForm(page, { email: 'returning@example.com', firstName: 'Rhea', lastName: 'Turner' }, '/messages');
     await page.getByRole('heading', { name: 'Messages', exact: true }).waitFor();
 
     // Log Out, then Log In asks who is signing in: another member can sign in in the same browser.
     await page.goto('/api/logout');
     await page.getByRole('button', { name: 'Get Started' }).first().click();
-    await page.waitForURL(/\/oidc\//);
-    await page.fill('#email', 'second@example.com');
-    await page.fill('#firstName', 'Sid');
-    await page.fill('#lastName', 'Second');
-    await page.locator('form [type=submit]').first().click();
-    await page.waitForURL((url) => url.pathname === '/');
+    await fillSignInForm(page, { email: 'second@example.com', firstName: 'Sid', lastName: 'Second' }, '/');
     expect((await callApi<{ email: string }>(page, 'GET', '/api/auth/user')).body.email).toBe('second@example.com');
     await context.close();
   });
