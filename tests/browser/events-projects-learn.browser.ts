@@ -499,7 +499,7 @@ describe('the learning hub', () => {
     await price.pressSequentially('24,50');
     await dialog.getByRole('button', { name: 'Create Tutorial' }).click();
     await dialog.getByText('Please enter a web address starting with http:// or https://').waitFor();
-    await dialog.getByText('Use a dot for cents, like 12.50').waitFor();
+    await dialog.getByText('Leave out commas, and use a dot for cents: 1250.50').waitFor();
     expect(await price.inputValue()).toBe('24,50');
     await dialog.getByText('Enter a whole number, like 12 or 1,000').waitFor();
     expect(await duration.getAttribute('aria-invalid')).toBe('true');

@@ -182,7 +182,7 @@ describe('two members meeting through the map', () => {
     await form.getByLabel('Payment method').selectOption('cash');
     await form.getByLabel('Description (optional)').fill('Panel inspection');
     await form.getByRole('button', { name: 'Record Transaction' }).click();
-    await form.getByText('Use a dot for cents, like 12.50').waitFor();
+    await form.getByText('Leave out commas, and use a dot for cents: 1250.50').waitFor();
     expect(await amount.getAttribute('aria-invalid')).toBe('true');
     expect(await amount.inputValue()).toBe('25,00');
     await amount.fill('25.00');

@@ -126,7 +126,7 @@ describe('the profile page’s Shop and Events tabs and expenses', () => {
     expect(items.body.items).toHaveLength(1);
     expect(items.body.items[0]).toMatchObject({ title: 'Oak stool', price: '39.99', photos: [photo()], pickupAvailable: true, deliveryAvailable: true, openToBarter: false });
 
-    // A sold item keeps its price: the toast keeps spec 02 §8's wording and says why.
+    // A sold item keeps its price: the field says so and takes no typing; the rest can still change.
     const bowl = (await callApi<Item>(page, 'POST', '/api/items-for-sale', { title: 'Walnut bowl', price: '20.00' })).body;
     const intent = (await callApi<PaymentIntent>(ronIn.page, 'POST', '/api/create-payment-intent', { amount: '20.00', sellerId: ivyIn.id, itemId: bowl.id, type: 'purchase' })).body;
     expect((await callApi(ronIn.page, 'POST', '/api/payments/dev/confirm', { clientSecret: intent.clientSecret })).status).toBe(200);
@@ -136,10 +136,14 @@ describe('the profile page’s Shop and Events tabs and expenses', () => {
     const sold = shop.getByTestId('item-for-sale').filter({ hasText: 'Walnut bowl' });
     await sold.getByRole('button', { name: 'Edit' }).click();
     dialog = page.getByRole('dialog', { name: 'Edit Item' });
-    await dialog.getByLabel('Price').fill('25.00');
+    const soldPrice = dialog.getByLabel('Price');
+    expect(await soldPrice.getAttribute('readonly')).not.toBeNull();
+    expect(await soldPrice.inputValue()).toBe('20.00');
+    expect(await dialog.getByText('Sold: the price stays what it was sold for.').isVisible()).toBe(true);
+    await dialog.getByLabel('Title').fill('Walnut bowl (sold)');
     await dialog.getByRole('button', { name: 'Save Item' }).click();
-    await toastSays(page, 'Failed to save item', 'This item has been sold; its price cannot change.');
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await sold.getByRole('heading', { name: 'Walnut bowl (sold)' }).waitFor();
     await sold.getByRole('button', { name: 'Delete Walnut bowl' }).click();
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
     await sold.waitFor({ state: 'detached' });
@@ -307,7 +311,7 @@ describe('the profile page’s Shop and Events tabs and expenses', () => {
     await dialog.getByLabel('Vendor').fill('Hardware Co-op');
     await dialog.getByLabel('Amount').fill('8,00');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
-    await dialog.getByText('Use a dot for cents, like 12.50').waitFor();
+    await dialog.getByText('Leave out commas, and use a dot for cents: 1250.50').waitFor();
 
     await dialog.getByLabel('Amount').fill('8');
     await dialog.getByLabel('Category').fill('Supplies');
@@ -439,12 +443,12 @@ describe('the profile page’s Shop and Events tabs and expenses', () => {
     await dialog.getByLabel('Line item').fill('Wood glue');
     await dialog.getByLabel('Vendor').fill('Hardware Co-op');
     await dialog.getByRole('button', { name: 'Record Expense' }).click();
-    await dialog.getByText('Use a dot for cents, like 12.50').waitFor();
+    await dialog.getByText('Leave out commas, and use a dot for cents: 1250.50').waitFor();
     expect(await amount.getAttribute('aria-invalid')).toBe('true');
     expect(await amount.inputValue()).toBe('12,50');
     expect(await seriousViolations(page)).toEqual([]);
     await amount.fill('12.50');
-    await dialog.getByText('Use a dot for cents, like 12.50').waitFor({ state: 'detached' });
+    await dialog.getByText('Leave out commas, and use a dot for cents: 1250.50').waitFor({ state: 'detached' });
     await dialog.getByRole('button', { name: 'Record Expense' }).click();
     await dialog.waitFor({ state: 'detached' });
     await business.getByTestId('expense').filter({ hasText: 'Wood glue' }).getByText('$12.50').waitFor();
@@ -460,7 +464,7 @@ describe('the profile page’s Shop and Events tabs and expenses', () => {
     const price = dialog.getByLabel('Price');
     await price.pressSequentially('12,50');
     await dialog.getByRole('button', { name: 'Save Item' }).click();
-    await dialog.getByText('Use a dot for cents, like 12.50').waitFor();
+    await dialog.getByText('Leave out commas, and use a dot for cents: 1250.50').waitFor();
     expect(await price.getAttribute('aria-invalid')).toBe('true');
     expect(await price.inputValue()).toBe('12,50');
     await price.fill('12.50');

@@ -69,7 +69,7 @@ describe('the profile page’s skills, favorites, referrals, testimonials and le
     await rate.pressSequentially('45,50');
     await dialog.getByRole('button', { name: 'Add Skill' }).click();
     await dialog.getByText('Enter a whole number, like 12 or 1,000').waitFor();
-    await dialog.getByText('Use a dot for cents, like 12.50').waitFor();
+    await dialog.getByText('Leave out commas, and use a dot for cents: 1250.50').waitFor();
     expect(await years.getAttribute('aria-invalid')).toBe('true');
     expect(await years.inputValue()).toBe('1,5');
     expect(await rate.getAttribute('aria-invalid')).toBe('true');

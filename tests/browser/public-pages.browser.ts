@@ -72,10 +72,13 @@ describe('a signed-out visitor', () => {
     await fillSignInForm(page, { email: 'returning@example.com', firstName: 'Rhea', lastName: 'Turner' }, '/messages');
     await page.getByRole('heading', { name: 'Messages', exact: true }).waitFor();
 
-    // Log Out, then Log In asks who is signing in: another member can sign in in the same browser.
+    // Log Out, then Get Started asks who is signing in: another member can sign in in the same
+    // browser, and comes back to the page Get Started was pressed on.
     await page.goto('/api/logout');
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.goto('/about');
     await page.getByRole('button', { name: 'Get Started' }).first().click();
-    await fillSignInForm(page, { email: 'second@example.com', firstName: 'Sid', lastName: 'Second' }, '/');
+    await fillSignInForm(page, { email: 'second@example.com', firstName: 'Sid', lastName: 'Second' }, '/about');
     expect((await callApi<{ email: string }>(page, 'GET', '/api/auth/user')).body.email).toBe('second@example.com');
     await context.close();
   });

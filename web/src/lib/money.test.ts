@@ -9,7 +9,7 @@ describe('readMoney', () => {
   });
 
   it('should ask for a dot when the cents follow a comma', () => {
-    expect(readMoney('12,50')).toEqual({ error: 'Use a dot for cents, like 12.50', reason: 'comma' });
+    expect(readMoney('12,50')).toEqual({ error: 'Leave out commas, and use a dot for cents: 1250.50', reason: 'comma' });
     expect(readMoney('1,250.00')).toMatchObject({ reason: 'comma' });
   });
 

@@ -2,7 +2,7 @@ import { MONEY_MAX_AMOUNT, MONEY_PATTERN, PAYMENT_MAX_AMOUNT, PAYMENT_MIN_AMOUNT
 
 /** What a money field says when its text is not an amount it takes; an amount too large says its field's maximum. */
 export const MONEY_PROBLEMS = {
-  comma: 'Use a dot for cents, like 12.50',
+  comma: 'Leave out commas, and use a dot for cents: 1250.50',
   format: 'Enter an amount like 12.50',
   cents: 'Use at most two digits after the dot, like 12.50',
   negative: 'Must be zero or more',

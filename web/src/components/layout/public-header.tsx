@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
-import { navigateTo, paths } from '../../config/paths';
+import { currentPage, navigateTo, paths } from '../../config/paths';
 import { Button } from '../ui/button';
 
 /**
- * The signed-out header: logo and Get Started, which starts sign-in (a full page load). Without
+ * The signed-out header: logo and Get Started, which starts sign-in (a full page load) and comes
+ * back to the page it was pressed on. Without
  * `signIn` it is the logo only, for a page that does not know yet whether its reader is signed in.
  */
 export function PublicHeader({ signIn = true }: { signIn?: boolean }) {
@@ -15,7 +16,7 @@ export function PublicHeader({ signIn = true }: { signIn?: boolean }) {
         </span>
         FreeMarket
       </Link>
-      {signIn ? <Button onClick={() => navigateTo(paths.login.getHref())}>Get Started</Button> : null}
+      {signIn ? <Button onClick={() => navigateTo(paths.login.getHref(currentPage()))}>Get Started</Button> : null}
     </header>
   );
 }

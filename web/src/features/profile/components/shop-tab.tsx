@@ -59,6 +59,7 @@ function ItemForm({ item, pending, onSubmit, onCancel }: { item: Item | null; pe
   const [title, setTitle] = useState(item?.title ?? '');
   const [description, setDescription] = useState(item?.description ?? '');
   const [price, setPrice] = useState(item?.price ?? '');
+  const sold = item?.status === 'sold';
   const [photos, setPhotos] = useState<string[]>(item?.photos.length ? item.photos : ['']);
   const [flags, setFlags] = useState<Record<Flag, boolean>>({
     openToNegotiate: item?.openToNegotiate ?? false,
@@ -103,7 +104,20 @@ function ItemForm({ item, pending, onSubmit, onCancel }: { item: Item | null; pe
         <Textarea id="item-description" rows={3} maxLength={ITEM_LIMITS.description} value={description} onChange={(e) => setDescription(e.target.value)} />
       </Field>
       <Field label="Price" htmlFor="item-price">
-        <MoneyInput id="item-price" placeholder="Leave empty for no set price" value={price} onValueChange={setPrice} problem={problems.price} />
+        {/* A sold item keeps the price it sold for (the server refuses another); the rest can still be edited. */}
+        <MoneyInput
+          id="item-price"
+          placeholder="Leave empty for no set price"
+          value={price}
+          onValueChange={setPrice}
+          problem={problems.price}
+          {...(sold ? { readOnly: true, 'aria-describedby': 'item-price-sold' } : {})}
+        />
+        {sold ? (
+          <p id="item-price-sold" className="text-sm text-slate-600">
+            Sold: the price stays what it was sold for.
+          </p>
+        ) : null}
       </Field>
       <fieldset className="grid gap-2">
         <legend className="mb-1 text-sm font-medium text-slate-800">Photos (web addresses)</legend>
