@@ -15,7 +15,8 @@ export function sitePageOf(value: string): string | null {
   const url = new URL(value, base);
   // The address a browser goes to: dot segments resolved, anything not ASCII percent-encoded.
   const page = `${url.pathname}${url.search}${url.hash}`;
-  if (url.origin !== base.origin || page.startsWith('//') || page.startsWith('/\\')) return null;
+  // A backslash is a slash to the parser already, so '/\host' arrives here as another origin.
+  if (url.origin !== base.origin || page.startsWith('//')) return null;
   let path: string;
   try {
     path = decodeURIComponent(url.pathname).toLowerCase();

@@ -60,6 +60,9 @@ export interface DevIdentity {
   lastName: string;
 }
 
+/** Where a provider page's form posts to (HTML-escaped). */
+const FORM_ACTION = /<form method="post" action="([^"]+)"/;
+
 /**
  * Signs in through the gateway and the development provider, as a person would:
  * /api/login → the provider → its sign-in form → /api/callback → the app.
@@ -68,7 +71,7 @@ export async function signInWithDevProvider(session: BrowserSession, identity: D
   // The development provider asks at every sign-in, so the form comes up even for a member it remembers.
   const start = await session.follow('/api/login');
   const formPage = await start.response.text();
-  const action = /<form method="post" action="([^"]+)"/.exec(formPage)?.[1];
+  const action = FORM_ACTION.exec(formPage)?.[1];
   if (!action) throw new Error(`no development sign-in form after ${start.hops.join(' -> ')} (status ${start.response.status})`);
   const submit = (to: string, fields: Record<string, string>) =>
     session.follow(unescapeHtml(to), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
@@ -87,7 +90,7 @@ export async function signInWithDevProvider(session: BrowserSession, identity: D
 /** The form a page submits by script as it loads (oidc-provider's), with its hidden fields; null when there is none. */
 function selfPostingForm(page: string): { action: string; fields: Record<string, string> } | null {
   if (!page.includes('document.forms[0].submit()')) return null;
-  const action = /<form method="post" action="([^"]+)"/.exec(page)?.[1];
+  const action = FORM_ACTION.exec(page)?.[1];
   if (!action) return null;
   const fields = Object.fromEntries([...page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/?>/g)].map((m) => [m[1]!, unescapeHtml(m[2]!)]));
   return { action, fields };

@@ -60,8 +60,8 @@ export const paths = {
    */
   login: {
     getHref: (returnTo?: string) => {
-      const page = returnTo && returnTo.length <= RETURN_TO_MAX_CHARS ? sitePageOf(returnTo) : null;
-      return page && page !== '/' ? `/api/login?${new URLSearchParams({ returnTo: page }).toString()}` : '/api/login';
+      const page = returnTo ? sitePageOf(returnTo) : null;
+      return page && page !== '/' && page.length <= RETURN_TO_MAX_CHARS ? `/api/login?${new URLSearchParams({ returnTo: page }).toString()}` : '/api/login';
     },
   },
   logout: { getHref: () => '/api/logout' },

@@ -30,7 +30,7 @@ import {
   touchOpen,
   type OpenCheckout,
 } from './repository.js';
-import { canMove, fromCents, isOpen, refundOutcome, successOutcome, toCents } from './transitions.js';
+import { canMove, fromCents, isOpen, refundOutcome, successOutcome, toCents, wentThrough } from './transitions.js';
 
 /** How long a checkout waits for the intent another request is making of the same payment: within the gateway's 15 s. */
 const INTENT_WAIT_MS = 10_000;
@@ -302,7 +302,7 @@ export class PaymentService {
     const payment = intentId ? await this.runtime.transaction((tx) => findByIntent(tx, intentId)) : undefined;
     if (!intentId || !payment || payment.buyerId !== actor.userId) throw new NotFoundError('Payment not found');
     // Paid already (in another tab): as Stripe's form does, the buyer goes on to the payment's outcome.
-    if (payment.status === 'succeeded' || payment.status === 'partially_refunded' || payment.status === 'refunded') return this.transactions.get(actor, payment.id);
+    if (wentThrough(payment.status)) return this.transactions.get(actor, payment.id);
     // As at Stripe: a canceled intent takes no card.
     if (!isOpen(payment)) throw new ConflictError('This payment has ended; start a new one');
     const delivery = this.provider.delivery({ id: intentId, amountCents: toCents(payment.amount), transactionId: payment.id }, input.outcome);

@@ -27,6 +27,11 @@ export function canMove(current: TransactionStatus, next: TransactionStatus): bo
   return PROGRESS[next] > PROGRESS[current];
 }
 
+/** Whether the payment went through at the provider: succeeded, refunded since or not. */
+export function wentThrough(status: TransactionStatus): boolean {
+  return PROGRESS[status] >= PROGRESS.succeeded;
+}
+
 /**
  * Whether the buyer can still pay a card payment: pending, or declined with its intent still open
  * at the provider (Stripe keeps the form open for another card), and not being ended. The same
